@@ -1,0 +1,81 @@
+// The message catalogue: every user-facing message with a stable code. Wording is exact where the
+// spec gives it (SPEC §5 validation, SPEC §8 error catalogue); our own wording is marked "ours".
+export const MESSAGES = {
+  // SPEC §5
+  EMAIL_INVALID: 'You have entered an incorrect email format. Please check spelling and try again.',
+  PASSWORD_RULES:
+    'Your password must be 8 characters minimum, with at least one uppercase letter, one number, and one special character (e.g. @!#$%^&*).',
+  PHONE_NO_LENGTH: 'Your phone number must be 10 characters.',
+  PHONE_NUMBER_FORMAT: 'Invalid format. Please enter 10 digits.',
+  PROMO_PROMPT: 'Enter a promo code.',
+  // ours: SPEC §5 gives the rule (trimmed, at least 2 characters) but no wording
+  FIRST_NAME_INVALID: 'Please enter your first name (at least 2 characters).',
+  LAST_NAME_INVALID: 'Please enter your last name (at least 2 characters).',
+  FULL_NAME_INVALID: 'Please enter your first and last name (at least 2 characters each).',
+  MEDICATION_SEARCH_MIN: 'Type at least 2 characters to search.',
+  NUMBER_TOO_LARGE: 'Please enter a number no larger than 99999999.',
+  PASSWORD_TOO_COMMON: 'This password is too common. Please choose one that is harder to guess.',
+  // ours: SPEC §8 names the upload failures but not their wording
+  UPLOAD_TOO_LARGE: 'This file is too large. Please choose a file under 10 MB.',
+  UPLOAD_WRONG_TYPE: 'This file type is not supported. Please upload a JPG, PNG, HEIC or PDF.',
+  UPLOAD_TOO_LARGE_AND_WRONG_TYPE:
+    'This file is too large and its type is not supported. Please upload a JPG, PNG, HEIC or PDF under 10 MB.',
+  NO_CAMERA: 'No camera was found on this device. You can upload a photo from your files instead.',
+  // SPEC §8
+  LOGIN_WRONG_PASSWORD:
+    'This combination of email and password is incorrect. Please verify correct spelling, or select "Don\'t have an account?" below.',
+  LOGIN_UNKNOWN_EMAIL:
+    "We do not have record of this email on our site, please verify correct spelling and format, or select 'Don't have an account?' below.",
+  LOGIN_UNKNOWN_EMAIL_SHORT:
+    'We do not recognize this email address. Please check spelling and try again, or click "Don\'t have an account?" below',
+  ACCOUNT_EXISTS:
+    'An account with this email address already exists. Please select "Already have an account?" below to login.',
+  ACCOUNT_EXISTS_SHORT: 'An account with this email address already exists.',
+  CONNECTION_ERROR:
+    'There was a connection error. Verify that you are connected to the internet, and try again. If the error persists, there may be a problem on our end.',
+  CONNECTION_ERROR_SUPPORT: 'Please contact Customer Support with any questions.',
+  PROMO_INVALID: 'Sorry that promo code is invalid.',
+  PASSCODE_INVALID:
+    'Invalid passcode. Please try again or click the Send a new passcode link below to generate a new passcode. Code expires in 10 minutes.',
+  OTP_SMS_FAILED: 'Error sending OTP to SMS.',
+  OTP_EMAIL_FAILED: 'Error sending OTP to Email.',
+  MULTIPLE_PRODUCTS: 'At this time, you cannot add multiple products to the same order.',
+  MEDICATION_NO_MATCH: 'NO MATCH FOUND',
+  MEDICATION_SAVE_MANUAL: 'Save as Manual Entry?',
+  // SPEC §8 "Logged only" (never shown to the patient)
+  SESSION_INIT_FAILED: 'Error initializing session',
+  LANDING_CAPTURE_FAILED: 'Error capturing landing and redirect pages',
+  CLIENT_IP_FAILED: 'Response from network is not ok',
+  // ours: server-side problems with no spec wording
+  NOT_FOUND: 'We could not find what you were looking for.',
+  UNAUTHORIZED: 'Please log in to continue.',
+  FORBIDDEN: 'You do not have access to this.',
+  VALIDATION_FAILED: 'Some fields need your attention.',
+  PAYLOAD_TOO_LARGE: 'That request is too large.',
+  RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  INTERNAL: 'Something went wrong on our end. Please try again.',
+  SHIPPING_STATE_UNAVAILABLE: 'Sorry, this product cannot be shipped to the selected state.',
+  QUANTITY_OUT_OF_RANGE: 'Please choose a quantity within the allowed range.',
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+/** SPEC §8 "HTTP client rejects with: Request failed with status code {status}." */
+export function requestFailedMessage(status: number): string {
+  return `Request failed with status code ${status}`;
+}
+
+/** SPEC §5 medication list options. */
+export const MEDICATION_NONE_OPTIONS = ["I'm not taking any medication", 'NONE'] as const;
+/** SPEC §9 address groups. */
+export const ADDRESS_GROUPS = {
+  mostRecent: 'MOST RECENT ADDRESS',
+  otherSaved: 'OTHER SAVED ADDRESSES',
+} as const;
+/** SPEC §4 action labels. */
+export const ACTION_LABELS = {
+  startOnlineVisit: 'START ONLINE VISIT',
+  confirm: 'CONFIRM',
+  schedule: 'SCHEDULE',
+  startVisit: 'START VISIT',
+} as const;
