@@ -1,0 +1,97 @@
+// buildApp wires plugins and modules into a Fastify instance. It never listens (main.ts does), so
+// integration tests drive it with app.inject against their own database.
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
+import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { storefrontContextPlugin } from './plugins/storefront-context.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The clock; tests move it to expire codes, sessions and orders. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function createServices(options: BuildAppOptions) {
+  const { db } = options.database;
+  const storefronts = createStorefrontService({ db });
+  return { storefronts };
+}
+export type AppServices = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    credentials: true,
+  });
+  await app.register(cookie);
+  await app.register(openapiPlugin);
+
+  const services = createServices(options);
+  app.decorate('services', services);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(storefrontContextPlugin, { storefronts: services.storefronts });
+  await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
+
+  await app.register(healthRoutes, { ping: options.database.ping });
+  await app.register(storefrontRoutes, { storefronts: services.storefronts });
+
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

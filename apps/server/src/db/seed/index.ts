@@ -1,0 +1,23 @@
+// Demo data for a first start: written once, when the database has no storefront yet. Each
+// capability adds its own seed file here; the returned lines are printed by main.ts.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { storefronts } from '../schema/storefronts.ts';
+import { seedStorefronts } from './storefronts.ts';
+
+export interface SeedResult {
+  seeded: boolean;
+  storefronts: string[];
+  accounts: string[];
+}
+
+export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(storefronts);
+  if ((row?.count ?? 0) > 0) return { seeded: false, storefronts: [], accounts: [] };
+  const result: SeedResult = { seeded: true, storefronts: [], accounts: [] };
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    result.storefronts = await seedStorefronts(txDb);
+  });
+  return result;
+}

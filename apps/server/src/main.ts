@@ -1,0 +1,70 @@
+// Starts the store: config, database (PGlite in DATA_DIR or PostgreSQL), migrations, demo data on
+// first start, listen, and a graceful shutdown that finishes in-flight requests.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemoDataIfEmpty } from './db/seed/index.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await runMigrations(database);
+  const seed = config.SEED_DEMO ? await seedDemoDataIfEmpty(database.db) : null;
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where =
+    database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Store running at http://localhost:${config.PORT}   (database: ${where})`,
+    `  API docs at      http://localhost:${config.PORT}/api/docs`,
+  ];
+  if (seed?.seeded) lines.push('', '  Demo data seeded on this first start.');
+  lines.push('', '  Demo storefronts:');
+  for (const line of seed?.storefronts.length ? seed.storefronts : ['Evergreen Health  http://localhost:{port}', 'Lumen Wellness    http://lumen.localhost:{port}']) {
+    lines.push(`    ${line.replace('{port}', String(config.PORT))}`);
+  }
+  const { demoAccountLines } = await import('./db/seed/accounts-info.ts');
+  const accounts = demoAccountLines();
+  if (accounts.length) {
+    lines.push('', '  Demo accounts:');
+    for (const account of accounts) lines.push(`    ${account}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { storefrontHosts, storefronts } from '../../db/schema/storefronts.ts';
+
+export type StorefrontRow = typeof storefronts.$inferSelect;
+
+export function createStorefrontsRepo(db: Db) {
+  return {
+    async findByHost(host: string): Promise<StorefrontRow | undefined> {
+      const rows = await db
+        .select({ storefront: storefronts })
+        .from(storefrontHosts)
+        .innerJoin(storefronts, eq(storefrontHosts.storefrontId, storefronts.id))
+        .where(eq(storefrontHosts.host, host))
+        .limit(1);
+      return rows[0]?.storefront;
+    },
+    async findDefault(): Promise<StorefrontRow | undefined> {
+      const rows = await db.select().from(storefronts).where(eq(storefronts.isDefault, true)).limit(1);
+      return rows[0];
+    },
+    async findById(id: string): Promise<StorefrontRow | undefined> {
+      const rows = await db.select().from(storefronts).where(eq(storefronts.id, id)).limit(1);
+      return rows[0];
+    },
+    async list(): Promise<StorefrontRow[]> {
+      return db.select().from(storefronts).orderBy(storefronts.name);
+    },
+    async update(
+      id: string,
+      patch: Partial<Pick<StorefrontRow, 'name' | 'theme' | 'flags' | 'settings' | 'content'>>,
+    ): Promise<StorefrontRow | undefined> {
+      const rows = await db
+        .update(storefronts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(storefronts.id, id))
+        .returning();
+      return rows[0];
+    },
+  };
+}
+export type StorefrontsRepo = ReturnType<typeof createStorefrontsRepo>;

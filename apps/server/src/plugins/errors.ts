@@ -1,0 +1,69 @@
+// Turns every failure into application/problem+json. A 5xx never reveals internals: the client
+// gets the catalogue's INTERNAL message and the request id; the log gets the stack.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@store/domain';
+import { AppError, type FieldProblem } from '../lib/problem.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+function fieldName(instancePath: string, context: string | undefined, missing?: unknown): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const property = typeof missing === 'string' ? missing : '';
+  return [path, property].filter(Boolean).join('.') || context || 'body';
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let code = 'INTERNAL';
+    let detail: string = MESSAGES.INTERNAL;
+    let errors: FieldProblem[] | undefined;
+
+    if (error instanceof AppError) {
+      ({ status, code, detail, errors } = error);
+      if (error.headers) reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      code = 'VALIDATION_FAILED';
+      detail = MESSAGES.VALIDATION_FAILED;
+      errors = error.validation.map((issue) => ({
+        field: fieldName(
+          issue.instancePath,
+          (error as { validationContext?: string }).validationContext,
+          (issue.params as { missingProperty?: unknown } | undefined)?.missingProperty,
+        ),
+        message: issue.message ?? MESSAGES.VALIDATION_FAILED,
+      }));
+    } else if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      status = 413;
+      code = 'PAYLOAD_TOO_LARGE';
+      detail = MESSAGES.PAYLOAD_TOO_LARGE;
+    } else if (error.statusCode === 429) {
+      status = 429;
+      code = 'RATE_LIMITED';
+      detail = MESSAGES.RATE_LIMITED;
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, unsupported media type...): say what, not how.
+      status = error.statusCode;
+      code = error.code ?? 'BAD_REQUEST';
+      detail = status === 415 ? 'Unsupported content type.' : 'The request could not be read.';
+    }
+
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return reply
+      .status(status)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send({
+        type: 'about:blank',
+        status,
+        code,
+        detail,
+        ...(errors ? { errors } : {}),
+        ...(status >= 500 ? { requestId: request.id } : {}),
+      });
+  });
+});
