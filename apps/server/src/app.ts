@@ -12,11 +12,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { sessionRoutes } from './modules/auth/session.routes.ts';
+import { createSessionService } from './modules/auth/sessions.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
 import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { identityPlugin } from './plugins/identity.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { storefrontContextPlugin } from './plugins/storefront-context.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -31,8 +34,11 @@ export interface BuildAppOptions {
 
 function createServices(options: BuildAppOptions) {
   const { db } = options.database;
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
   const storefronts = createStorefrontService({ db });
-  return { storefronts };
+  const sessions = createSessionService({ db, config, now });
+  return { storefronts, sessions };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -87,9 +93,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(storefrontContextPlugin, { storefronts: services.storefronts });
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
+  await app.register(identityPlugin, { sessions: services.sessions });
 
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });
+  await app.register(sessionRoutes, { sessions: services.sessions, config });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -35,6 +35,9 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  GUEST_SESSION_DAYS: z.coerce.number().int().positive().default(7),
 });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string };

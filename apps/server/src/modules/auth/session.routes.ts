@@ -1,0 +1,53 @@
+// The browser's session: a guest session issued on request (SPEC §6 guests get a guest token —
+// here from the server, with no credentials in the browser), and who the current caller is.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { setSessionCookie } from '../../plugins/identity.ts';
+import type { SessionService } from './sessions.service.ts';
+
+export const sessionResponse = z
+  .object({
+    kind: z.enum(['none', 'guest', 'user']),
+    userId: z.string().nullable(),
+    role: z.enum(['patient', 'doctor', 'admin']).nullable(),
+  })
+  .meta({ id: 'Session' });
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; config: AppConfig }> = async (
+  app,
+  { sessions, config },
+) => {
+  app.get(
+    '/api/session',
+    { schema: { tags: ['auth'], summary: 'Who is calling: nobody, a guest or a signed-in person', response: { 200: sessionResponse } } },
+    async (request) => {
+      const identity = request.identity;
+      if (!identity) return { kind: 'none' as const, userId: null, role: null };
+      if (identity.kind === 'guest') return { kind: 'guest' as const, userId: null, role: null };
+      return { kind: 'user' as const, userId: identity.userId, role: identity.role };
+    },
+  );
+
+  app.post(
+    '/api/session/guest',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a guest session (HttpOnly cookie); keeps an existing valid session',
+        response: { 200: sessionResponse },
+      },
+    },
+    async (request, reply) => {
+      const identity = request.identity;
+      if (identity?.kind === 'user') return { kind: 'user' as const, userId: identity.userId, role: identity.role };
+      if (identity?.kind === 'guest') return { kind: 'guest' as const, userId: null, role: null };
+      const { token } = await sessions.createGuestSession(request.storefront.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(request, reply, token, config.GUEST_SESSION_DAYS * 86_400);
+      return { kind: 'guest' as const, userId: null, role: null };
+    },
+  );
+};

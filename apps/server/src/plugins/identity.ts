@@ -1,0 +1,70 @@
+// Who is calling: a guest session, a signed-in person, or nobody. Read from the HttpOnly `sid`
+// cookie (web) or `Authorization: Bearer` (API clients). A session only counts on the storefront
+// it was made on. Routes then call requireIdentity / requireUser / requireRole.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, problem } from '../lib/problem.ts';
+import type { Identity, Role, SessionService } from '../modules/auth/sessions.service.ts';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
+  return request.cookies[SESSION_COOKIE];
+}
+
+function isLocalHost(host: string | undefined): boolean {
+  const name = (host ?? '').split(':')[0]?.toLowerCase() ?? '';
+  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]' || name.endsWith('.localhost');
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https' || !isLocalHost(request.headers.host),
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function requireIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw problem(401, 'UNAUTHORIZED');
+  return request.identity;
+}
+
+export function requireUser(request: FastifyRequest): Extract<Identity, { kind: 'user' }> {
+  const identity = request.identity;
+  if (!identity || identity.kind !== 'user') throw problem(401, 'UNAUTHORIZED');
+  return identity;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: Role[]) {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this.');
+  return user;
+}
+
+export const identityPlugin = fp(async (app: FastifyInstance, { sessions }: { sessions: SessionService }) => {
+  app.decorateRequest('identity', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = tokenFrom(request);
+    if (!token) return;
+    const identity = await sessions.resolve(token);
+    // A token made on one storefront is not valid on another brand's host.
+    if (identity && request.storefront && identity.storefrontId !== request.storefront.id) return;
+    request.identity = identity;
+  });
+});
