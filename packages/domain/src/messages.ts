@@ -56,6 +56,10 @@ export const MESSAGES = {
   INTERNAL: 'Something went wrong on our end. Please try again.',
   SHIPPING_STATE_UNAVAILABLE: 'Sorry, this product cannot be shipped to the selected state.',
   QUANTITY_OUT_OF_RANGE: 'Please choose a quantity within the allowed range.',
+  // ours: address and number fields with no spec wording
+  ZIP_INVALID: 'Please enter a valid ZIP code.',
+  STATE_INVALID: 'Please choose a US state.',
+  NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
