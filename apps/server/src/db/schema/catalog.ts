@@ -1,0 +1,82 @@
+// The catalog of a storefront: products and the states each can ship to (DATA-MODEL.md).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { storefronts } from './storefronts.ts';
+
+export const PRODUCT_TYPES = ['prescription', 'otc', 'lab_test', 'consult_only'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export const PRODUCT_CATEGORIES = ['weight', 'hair', 'sexual_health', 'skin', 'labs', 'otc'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    slug: text().notNull(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    /** A grouping for the shelf (weight care, hair, ...). */
+    category: text().$type<ProductCategory>().notNull(),
+    type: text().$type<ProductType>().notNull(),
+    /** Site-relative or absolute image URL; null shows the placeholder image. */
+    thumbnailUrl: text(),
+    priceCents: integer().notNull(),
+    consultFeeCents: integer().notNull().default(0),
+    /** The product needs a doctor's consult (the Consult stage). */
+    consultRequired: boolean().notNull().default(false),
+    /** The consult fee is charged with this product (SPEC §9: the highest attached fee, once). */
+    consultAttached: boolean().notNull().default(false),
+    qtyMin: integer().notNull().default(1),
+    qtyMax: integer().notNull().default(1),
+    /** Used when no quantity is given and flexibleQty is on (SPEC §3). */
+    defaultQty: integer().notNull().default(1),
+    flexibleQty: boolean().notNull().default(false),
+    /** Days between refills; drives "price per cycle". Null for one-off products. */
+    refillCycleDays: integer(),
+    /** 1 video, 2 phone, 3 asynchronous; null when no visit is needed. */
+    visitType: smallint().$type<1 | 2 | 3>(),
+    /** Checkout stages this product needs (bit flags, packages/domain Stage). */
+    stageMask: integer().notNull(),
+    /** The questionnaire it uses; a reference until the questionnaire tables arrive. */
+    questionnaireRef: text(),
+    active: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_storefront_slug_unique').on(t.storefrontId, t.slug),
+    index('products_storefront_idx').on(t.storefrontId, t.sortOrder),
+    check('products_price_nonneg', sql`${t.priceCents} >= 0 and ${t.consultFeeCents} >= 0`),
+    check('products_qty_range', sql`${t.qtyMin} >= 1 and ${t.qtyMax} >= ${t.qtyMin} and ${t.defaultQty} between ${t.qtyMin} and ${t.qtyMax}`),
+    check('products_visit_type', sql`${t.visitType} is null or ${t.visitType} in (1, 2, 3)`),
+  ],
+);
+
+export const productShippingStates = pgTable(
+  'product_shipping_states',
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Two-letter US state code. */
+    state: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.state] })],
+);
