@@ -21,6 +21,25 @@ export const MESSAGES = {
   UPLOAD_TOO_LARGE_AND_WRONG_TYPE:
     'This file is too large and its type is not supported. Please upload a JPG, PNG, HEIC or PDF under 10 MB.',
   NO_CAMERA: 'No camera was found on this device. You can upload a photo from your files instead.',
+  UPLOAD_NO_FILE: 'Please choose a file to upload.',
+  // ours: the consult questionnaire (issue 8); SPEC gives no wording
+  ANSWER_REQUIRED: 'Please answer this question.',
+  ANSWER_CHOOSE_OPTION: 'Please choose one of the options.',
+  ANSWER_CHOOSE_AT_LEAST_ONE: 'Please choose at least one option.',
+  ANSWER_NUMBER_INVALID: 'Please enter a number.',
+  ANSWER_DATE_INVALID: 'Please enter a valid date.',
+  ANSWER_DATE_IN_FUTURE: 'Please enter a date that is not in the future.',
+  HEIGHT_INVALID: 'Please enter your height (between 3 and 8 feet).',
+  WEIGHT_INVALID: 'Please enter your weight in pounds (between 50 and 1000).',
+  MEDICATIONS_REQUIRED:
+    "Please add the medications you take, or choose \"I'm not taking any medication\".",
+  ALLERGIES_REQUIRED: 'Please list your allergies, or choose "No known allergies".',
+  ANSWER_UPLOAD_REQUIRED: 'Please upload a file.',
+  ANSWER_UPLOAD_UNKNOWN: 'We could not find that file. Please upload it again.',
+  CONSENT_REQUIRED: 'Please check the box to continue.',
+  QUESTIONNAIRE_SUBMITTED: 'This questionnaire has already been submitted and can no longer be changed.',
+  QUESTIONNAIRE_INCOMPLETE: 'Please answer the remaining questions before you continue.',
+  QUESTIONNAIRE_INVALID: 'This questionnaire definition is not valid.',
   // SPEC §8
   LOGIN_WRONG_PASSWORD:
     'This combination of email and password is incorrect. Please verify correct spelling, or select "Don\'t have an account?" below.',
@@ -60,6 +79,18 @@ export const MESSAGES = {
   ZIP_INVALID: 'Please enter a valid ZIP code.',
   STATE_INVALID: 'Please choose a US state.',
   NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',
+  // ours: accounts and sign-in (issue 4), where the spec gives no wording
+  RESET_LINK_SENT:
+    'If an account exists for this email, we have sent it a link to reset your password. The link expires in 1 hour.',
+  RESET_LINK_INVALID: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  PASSWORD_CURRENT_WRONG: 'Your current password is incorrect.',
+  PASSWORD_UPDATED: 'Your password has been updated. You have been logged out on your other devices.',
+  PROFILE_SAVED: 'Your details have been saved.',
+  INVITE_INVALID: 'This invitation link is invalid or has expired. Please ask your provider for a new one.',
+  ECP_LINK_INVALID: 'This prescription link is invalid or has already been used.',
+  INTAKE_LINK_SENT:
+    'If a prescription is waiting for this email, we have sent it a link to finish signing up.',
+  DATE_OF_BIRTH_INVALID: 'Please enter a valid date of birth.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
