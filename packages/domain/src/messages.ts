@@ -79,6 +79,15 @@ export const MESSAGES = {
   ZIP_INVALID: 'Please enter a valid ZIP code.',
   STATE_INVALID: 'Please choose a US state.',
   NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',
+  // ours: shipping addresses and pharmacies (issue 5); the NPI wording is the brief's
+  ADDRESS_LINE1_REQUIRED: 'Please enter a street address.',
+  ADDRESS_LINE_TOO_LONG: 'Please use 100 characters or fewer.',
+  CITY_REQUIRED: 'Please enter a city.',
+  ADDRESS_LIMIT: 'You can save up to 20 addresses. Please delete one before adding another.',
+  PHARMACY_NAME_REQUIRED: 'Please enter the pharmacy name.',
+  NPI_INVALID: 'Please enter a valid 10-digit NPI.',
+  PHARMACY_SEARCH_EMPTY: 'Enter a ZIP code, city or pharmacy name to search.',
+  ZIP_UNKNOWN: 'We could not find that ZIP code. Please check it and try again.',
   // ours: accounts and sign-in (issue 4), where the spec gives no wording
   RESET_LINK_SENT:
     'If an account exists for this email, we have sent it a link to reset your password. The link expires in 1 hour.',
