@@ -18,3 +18,7 @@ export * from './pharmacy/distance.ts';
 export * from './pharmacy/pharmacy.ts';
 export * from './consult/questionnaire.ts';
 export * from './consult/answers.ts';
+export * from './shipping/us-address.ts';
+export * from './pharmacy/npi.ts';
+export * from './pharmacy/distance.ts';
+export * from './pharmacy/pharmacy.ts';
