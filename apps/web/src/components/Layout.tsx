@@ -1,0 +1,186 @@
+// The frame around every page: skip link, header (brand, main navigation, Log in), main, footer
+// (support phone and email). Landmarks: header, nav, main, footer.
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router';
+import { telHref } from '@/lib/contact';
+import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useStoreConfig } from '@/lib/storefront';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+const NAV_LINKS = [
+  { to: '/products', label: 'Shop' },
+  { to: '/cart', label: 'Cart' },
+] as const;
+
+function SkipLink() {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
+  };
+  return (
+    <Link
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={skip}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        bgcolor: 'background.paper',
+        px: 2,
+        py: 1,
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to main content
+    </Link>
+  );
+}
+
+function Header() {
+  const { name } = useStoreConfig();
+  const { openLoginDrawer, isOpen } = useLoginDrawer();
+  return (
+    <AppBar
+      component="header"
+      position="static"
+      elevation={0}
+      sx={{
+        bgcolor: 'store.navBackground',
+        color: 'store.navLink',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Container>
+        <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
+          <Link
+            component={RouterLink}
+            to="/"
+            data-testid="brand-name"
+            color="primary"
+            variant="h3"
+            underline="none"
+            sx={{ mr: 'auto', fontWeight: 700 }}
+          >
+            {name}
+          </Link>
+          <Box component="nav" aria-label="Main">
+            <Stack
+              direction="row"
+              spacing={1}
+              component="ul"
+              sx={{ listStyle: 'none', m: 0, p: 0 }}
+            >
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Button
+                    component={NavLink}
+                    to={link.to}
+                    sx={{
+                      color: 'store.navLink',
+                      '&[aria-current="page"]': { textDecoration: 'underline' },
+                    }}
+                  >
+                    {link.label}
+                  </Button>
+                </li>
+              ))}
+            </Stack>
+          </Box>
+          <Button
+            variant="outlined"
+            aria-haspopup="dialog"
+            aria-expanded={isOpen}
+            onClick={() => openLoginDrawer()}
+            sx={{ color: 'store.signInText', borderColor: 'currentColor' }}
+          >
+            Log in
+          </Button>
+        </Toolbar>
+      </Container>
+    </AppBar>
+  );
+}
+
+function Footer() {
+  const { name, settings } = useStoreConfig();
+  const phone = settings.supportPhone.trim();
+  const email = settings.supportEmail.trim();
+  return (
+    <Box component="footer" sx={{ bgcolor: 'store.primaryLightest', py: 4, mt: 'auto' }}>
+      <Container>
+        <Stack spacing={1}>
+          {phone || email ? (
+            <>
+              <Typography variant="h3" component="h2">
+                Customer support
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+                {phone ? (
+                  <Typography>
+                    Call <Link href={telHref(phone)}>{phone}</Link>
+                  </Typography>
+                ) : null}
+                {email ? (
+                  <Typography>
+                    Email <Link href={`mailto:${email}`}>{email}</Link>
+                  </Typography>
+                ) : null}
+              </Stack>
+            </>
+          ) : null}
+          <Typography variant="body2" color="text.secondary">
+            © {new Date().getFullYear()} {name}
+          </Typography>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+export interface LayoutProps {
+  children: ReactNode;
+}
+
+export function Layout({ children }: LayoutProps) {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  // After a client-side navigation, move focus to the new page so keyboard and screen-reader users
+  // start from its top, as they would after a full page load.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
+      <Header />
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        ref={mainRef}
+        tabIndex={-1}
+        sx={{ flex: 1, '&:focus': { outline: 'none' } }}
+      >
+        {children}
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+// Images load when they come within 200 px of the viewport (SPEC §9), with their box reserved by
+// width and height so nothing jumps when they arrive.
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+
+/** SPEC §9: the widths responsive images are offered in. */
+export const IMAGE_DEVICE_WIDTHS = [320, 420, 768, 1024, 1200] as const;
+/** SPEC §9 lazy-load margin. */
+export const IMAGE_LAZY_MARGIN = '200px';
+
+export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading'> {
+  src: string;
+  /** Required: describe the image, or pass "" for a decorative one. */
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export function LazyImage({ src, srcSet, alt, style, ...props }: LazyImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: IMAGE_LAZY_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  return (
+    <img
+      ref={ref}
+      {...props}
+      alt={alt}
+      src={near ? src : undefined}
+      srcSet={near ? srcSet : undefined}
+      loading="lazy"
+      decoding="async"
+      style={{ maxWidth: '100%', height: 'auto', ...style }}
+    />
+  );
+}
