@@ -1,0 +1,55 @@
+// The root route's element: the layout around the current page, the login drawer and a progress
+// bar while a lazy page loads.
+import LinearProgress from '@mui/material/LinearProgress';
+import { Suspense, lazy, useState } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Layout } from '@/components/Layout';
+import { LoginDrawerProvider, useLoginDrawer } from '@/lib/loginDrawer';
+
+// The drawer will hold the login forms (react-hook-form, zod): load it on first open, not with the shell.
+const LoginDrawer = lazy(() =>
+  import('@/features/auth/LoginDrawer').then((m) => ({ default: m.LoginDrawer })),
+);
+
+function LazyLoginDrawer() {
+  const { isOpen } = useLoginDrawer();
+  // Once opened, stay mounted so the drawer can animate closed.
+  const [loaded, setLoaded] = useState(false);
+  if (isOpen && !loaded) setLoaded(true);
+  if (!loaded && !isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginDrawer />
+    </Suspense>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <LinearProgress
+      aria-label="Loading page"
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.appBar + 1,
+      }}
+    />
+  );
+}
+
+export function AppShell() {
+  return (
+    <LoginDrawerProvider>
+      <NavigationProgress />
+      <Layout>
+        <Outlet />
+      </Layout>
+      <LazyLoginDrawer />
+      <ScrollRestoration />
+    </LoginDrawerProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { APP_ROUTES, CHECKOUT_ROUTES } from '@store/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTestConfig } from '@/test/config';
+import { createTestQueryClient } from '@/test/render';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+const config = makeTestConfig({ name: 'Acme Health' });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const plannedPaths = [
+  ...Object.values(CHECKOUT_ROUTES),
+  ...Object.values(APP_ROUTES).filter((path) => path !== APP_ROUTES.home),
+  '/products/some-product',
+];
+
+describe('router', () => {
+  it('renders the home page inside the layout', async () => {
+    renderAt('/');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1 })).toHaveTextContent(
+      config.content.heroTitle,
+    );
+    expect(screen.getByTestId('brand-name')).toHaveTextContent('Acme Health');
+    expect(document.title).toBe('Acme Health');
+  });
+
+  it.each(plannedPaths)('has a page for %s that says what it will hold', async (path) => {
+    renderAt(path);
+    const main = await screen.findByRole('main');
+    const heading = await within(main).findByRole('heading', { level: 1 });
+    expect(heading).not.toHaveTextContent('Page not found');
+    expect(within(main).getByText(/^Arrives with: .+\.$/)).toBeInTheDocument();
+    expect(document.title).toBe(`${heading.textContent ?? ''} | Acme Health`);
+  });
+
+  it('shows a real 404 for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found | Acme Health');
+  });
+
+  it('navigates from the 404 page home and moves focus to main', async () => {
+    const router = renderAt('/nope');
+    await userEvent.click(await screen.findByRole('link', { name: 'Go to the home page' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: config.content.heroTitle }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('opens the login drawer placeholder from the header', async () => {
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(drawer).toHaveTextContent(/arrives with Accounts/);
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});

@@ -1,0 +1,209 @@
+// Every route of SPEC §2 and the web's own, each page loaded lazily so the first download holds
+// only the shell. Pages that later issues build are PlannedPages until then.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoading } from '@/components/PageState';
+import { AppShell } from './AppShell';
+import { APP_ROUTES, CHECKOUT_ROUTES, PATHS } from './paths';
+import { RouteError } from './RouteError';
+
+/** A lazy route: the page's module downloads when the route first matches. */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+const checkout = CHECKOUT_ROUTES;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Errors inside a page render within the layout.
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('@/features/home/HomePage').then((m) => m.HomePage)),
+          },
+
+          {
+            path: APP_ROUTES.products,
+            lazy: page(() => import('@/features/catalog/ProductsPage').then((m) => m.ProductsPage)),
+          },
+          {
+            path: PATHS.product,
+            lazy: page(() => import('@/features/catalog/ProductPage').then((m) => m.ProductPage)),
+          },
+          {
+            path: APP_ROUTES.cart,
+            lazy: page(() => import('@/features/cart/CartPage').then((m) => m.CartPage)),
+          },
+
+          {
+            path: APP_ROUTES.login,
+            lazy: page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage)),
+          },
+          {
+            path: APP_ROUTES.register,
+            lazy: page(() => import('@/features/auth/RegisterPage').then((m) => m.RegisterPage)),
+          },
+          {
+            path: APP_ROUTES.myAccount,
+            lazy: page(() =>
+              import('@/features/account/MyAccountPage').then((m) => m.MyAccountPage),
+            ),
+          },
+          {
+            path: APP_ROUTES.orderDetails,
+            lazy: page(() =>
+              import('@/features/account/OrderDetailsPage').then((m) => m.OrderDetailsPage),
+            ),
+          },
+          {
+            path: APP_ROUTES.disqualified,
+            lazy: page(() =>
+              import('@/features/checkout/pages/DisqualifiedPage').then((m) => m.DisqualifiedPage),
+            ),
+          },
+
+          // Checkout, in the order a patient meets the stages (SPEC §2).
+          {
+            path: checkout.preQuestionnaire,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PreQuestionnairePage').then(
+                (m) => m.PreQuestionnairePage,
+              ),
+            ),
+          },
+          {
+            path: checkout.questionnaire,
+            lazy: page(() =>
+              import('@/features/checkout/pages/QuestionnairePage').then(
+                (m) => m.QuestionnairePage,
+              ),
+            ),
+          },
+          {
+            path: checkout.preShipping,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PreShippingPage').then((m) => m.PreShippingPage),
+            ),
+          },
+          {
+            path: checkout.shippingDetails,
+            lazy: page(() =>
+              import('@/features/checkout/pages/ShippingDetailsPage').then(
+                (m) => m.ShippingDetailsPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.pharmacyOptions,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PharmacyOptionsPage').then(
+                (m) => m.PharmacyOptionsPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.pharmacyMap,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PharmacyMapPage').then((m) => m.PharmacyMapPage),
+            ),
+          },
+          {
+            path: checkout.pharmacySearch,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PharmacySearchPage').then(
+                (m) => m.PharmacySearchPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.preScheduling,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PreSchedulingPage').then(
+                (m) => m.PreSchedulingPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.scheduleVisit,
+            lazy: page(() =>
+              import('@/features/checkout/pages/ScheduleVisitPage').then(
+                (m) => m.ScheduleVisitPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.preDoctorConfirmation,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PreDoctorConfirmationPage').then(
+                (m) => m.PreDoctorConfirmationPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.doctorConfirmation,
+            lazy: page(() =>
+              import('@/features/checkout/pages/DoctorConfirmationPage').then(
+                (m) => m.DoctorConfirmationPage,
+              ),
+            ),
+          },
+          {
+            path: checkout.patientVisit,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PatientVisitPage').then((m) => m.PatientVisitPage),
+            ),
+          },
+          {
+            path: checkout.endedVisit,
+            lazy: page(() =>
+              import('@/features/checkout/pages/EndedVisitPage').then((m) => m.EndedVisitPage),
+            ),
+          },
+          {
+            path: checkout.greeting,
+            lazy: page(() =>
+              import('@/features/checkout/pages/GreetingPage').then((m) => m.GreetingPage),
+            ),
+          },
+          {
+            path: checkout.prePayment,
+            lazy: page(() =>
+              import('@/features/checkout/pages/PrePaymentPage').then((m) => m.PrePaymentPage),
+            ),
+          },
+          {
+            path: checkout.summary,
+            lazy: page(() =>
+              import('@/features/checkout/pages/SummaryPage').then((m) => m.SummaryPage),
+            ),
+          },
+          {
+            path: checkout.orderConfirmation,
+            lazy: page(() =>
+              import('@/features/checkout/pages/OrderConfirmationPage').then(
+                (m) => m.OrderConfirmationPage,
+              ),
+            ),
+          },
+
+          {
+            path: '*',
+            lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
