@@ -16,3 +16,6 @@ export * from './shipping/us-address.ts';
 export * from './pharmacy/npi.ts';
 export * from './pharmacy/distance.ts';
 export * from './pharmacy/pharmacy.ts';
+export * from './payments/messages.ts';
+export * from './payments/card.ts';
+export * from './payments/status.ts';
