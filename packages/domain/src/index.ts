@@ -16,6 +16,8 @@ export * from './shipping/us-address.ts';
 export * from './pharmacy/npi.ts';
 export * from './pharmacy/distance.ts';
 export * from './pharmacy/pharmacy.ts';
+export * from './consult/questionnaire.ts';
+export * from './consult/answers.ts';
 export * from './payments/messages.ts';
 export * from './payments/card.ts';
 export * from './payments/status.ts';
