@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,9 +12,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createMailAdapter } from './adapters/mail/mail.factory.ts';
+import { createOutboxStore } from './adapters/outbox/outbox.store.ts';
+import { createSmsAdapter } from './adapters/sms/sms.factory.ts';
+import { loadOrCreateAuthSecret } from './lib/auth-secret.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.ts';
+import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
 import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -32,13 +42,30 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-function createServices(options: BuildAppOptions) {
+function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const { db } = options.database;
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const storefronts = createStorefrontService({ db });
   const sessions = createSessionService({ db, config, now });
-  return { storefronts, sessions };
+  // Accounts and sign-in (issue 4): audit log, mail/SMS (or the outbox), sign-in and profile.
+  const audit = createAuditService({ db, now });
+  const outbox = createOutboxStore(db, now);
+  const notifications = createNotificationService({
+    mail: createMailAdapter(config, outbox, log),
+    sms: createSmsAdapter(config, outbox, log),
+    outbox,
+  });
+  const auth = createAuthService({
+    db,
+    config,
+    now,
+    secret: config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.dataDir),
+    sessions,
+    audit,
+    notifications,
+  });
+  return { storefronts, sessions, audit, notifications, auth };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -85,7 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cookie);
   await app.register(openapiPlugin);
 
-  const services = createServices(options);
+  const services = createServices(options, app.log);
   app.decorate('services', services);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -98,6 +125,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });
   await app.register(sessionRoutes, { sessions: services.sessions, config });
+  await app.register(authRoutes, { auth: services.auth });
+  await app.register(accountRoutes, { auth: services.auth });
+  if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { notifications: services.notifications });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed once by zod. A bad value stops boot with a
 // message naming the variable (README "Configuration" lists each one with its default).
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -38,6 +39,38 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   GUEST_SESSION_DAYS: z.coerce.number().int().positive().default(7),
+  // Map tiles for the pharmacy map (issue 5): a Leaflet URL template and its attribution (HTML).
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be a tile URL template with {z}, {x} and {y}')
+    .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .min(1)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  // Accounts and sign-in (issue 4)
+  // Key (32+ characters) signing provider-invite links and keying code hashes; when unset, one is generated into DATA_DIR/auth-secret on first start (set it when several machines share a database).
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // SMTP server for mail, e.g. smtps://user:pass@smtp.example.com:465; unset: mail goes to the outbox (/dev/outbox).
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  // Sender address of the store's mail; the storefront's name is shown as the sender's name.
+  MAIL_FROM: z.email().default('no-reply@store.example'),
+  // HTTP SMS gateway: the store POSTs JSON {to, body} here; unset: text messages go to the outbox.
+  SMS_URL: z.url().optional(),
+  // Bearer token sent to SMS_URL.
+  SMS_TOKEN: z.string().min(1).optional(),
+  // Seconds before another one-time code may be sent to the same patient.
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
+  // One-time codes that may be sent to one patient (email) per hour.
+  OTP_SENDS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  // Codes and reset links that may be requested from one IP address per hour.
+  AUTH_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // Failed sign-ins (password, code, reset link) allowed from one IP address per hour.
+  AUTH_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(50),
+  // Failed sign-ins allowed per account per hour (back-off starts after 5; never more than 100).
+  AUTH_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().max(100).default(100),
+  // Accounts that may be created from one IP address per hour.
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
 });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string };
@@ -59,5 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** A config for tests: defaults with overrides, never reading the real environment. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // A random signing key per test app: never a fixed key in the repository, never a file in DATA_DIR.
+  const AUTH_SECRET = randomBytes(32).toString('base64url');
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), AUTH_SECRET, ...overrides };
 }

@@ -1,4 +1,76 @@
-// The demo accounts printed at start (the accounts seed adds them; none exist before it lands).
+// The demo accounts printed at start, and the seed's source for them (src/db/seed/accounts.ts).
+export interface DemoAccount {
+  role: 'patient' | 'doctor' | 'admin';
+  storefront: 'evergreen' | 'lumen';
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string | null;
+}
+
+const STOREFRONT_NAMES = { evergreen: 'Evergreen Health', lumen: 'Lumen Wellness' } as const;
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    role: 'patient',
+    storefront: 'evergreen',
+    email: 'patient@evergreen.example',
+    password: 'Evergreen#2026',
+    firstName: 'Avery',
+    lastName: 'Greene',
+    phone: '5550102030',
+    dateOfBirth: '1988-04-12',
+  },
+  {
+    role: 'patient',
+    storefront: 'lumen',
+    email: 'patient@lumen.example',
+    password: 'Lumen#Wellness2026',
+    firstName: 'Riley',
+    lastName: 'Lumen',
+    phone: '5550104050',
+    dateOfBirth: '1992-09-30',
+  },
+  {
+    role: 'doctor',
+    storefront: 'evergreen',
+    email: 'doctor@evergreen.example',
+    password: 'Doctor#Evergreen2026',
+    firstName: 'Morgan',
+    lastName: 'Hale',
+    phone: '5550106070',
+    dateOfBirth: null,
+  },
+  {
+    role: 'admin',
+    storefront: 'evergreen',
+    email: 'admin@evergreen.example',
+    password: 'Admin#Evergreen2026',
+    firstName: 'Sam',
+    lastName: 'Admin',
+    phone: '5550108090',
+    dateOfBirth: null,
+  },
+];
+
+/** One e-prescribing link (SPEC §7 GET ECP info with peopleId and guid); demo data only. */
+export const DEMO_ECP = {
+  peopleId: 'DEMO-1001',
+  guid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  email: 'ecp.patient@evergreen.example',
+  firstName: 'Jordan',
+  lastName: 'Rivera',
+  phone: '5550109911',
+} as const;
+
 export function demoAccountLines(): string[] {
-  return [];
+  const lines = DEMO_ACCOUNTS.map(
+    (a) => `${a.role.padEnd(8)} ${a.email} / ${a.password}  (${STOREFRONT_NAMES[a.storefront]})`,
+  );
+  lines.push(
+    `ECP link /ecp?peopleId=${DEMO_ECP.peopleId}&guid=${DEMO_ECP.guid}  (Evergreen Health)`,
+  );
+  return lines;
 }

@@ -1,0 +1,84 @@
+// The audit log (DATA-MODEL.md audit_events): every sign-in, failure, code send, reset and
+// password change, and whatever other modules record. Details must never carry PHI: ids, reasons,
+// channels and counts only. `fromRequest` fills actor, storefront, IP and request id.
+import type { FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { createAuditRepo, type AuditEventRow } from './audit.repo.ts';
+
+export type AuditActor =
+  | { type: 'user'; id: string }
+  | { type: 'guest'; id: string }
+  | { type: 'anonymous' }
+  | { type: 'system' };
+
+export interface AuditEvent {
+  action: string;
+  actor?: AuditActor;
+  subject?: { type: string; id: string };
+  storefrontId?: string | null;
+  ip?: string | null;
+  requestId?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** Keys that must never reach the log, whatever a caller passes. */
+const FORBIDDEN_DETAIL_KEYS =
+  /^(email|phone|phoneNumber|password|.*Password|code|passcode|token|address|dob|dateOfBirth|firstName|lastName|fullName|name)$/i;
+
+export function createAuditService(deps: { db: Db; now: () => Date }) {
+  const { now } = deps;
+  const repo = createAuditRepo(deps.db);
+
+  function toRow(event: AuditEvent) {
+    const actor = event.actor ?? { type: 'anonymous' as const };
+    const details: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(event.details ?? {})) {
+      if (!FORBIDDEN_DETAIL_KEYS.test(key)) details[key] = value;
+    }
+    return {
+      at: now(),
+      actorType: actor.type,
+      actorId: 'id' in actor ? actor.id : null,
+      action: event.action,
+      subjectType: event.subject?.type ?? null,
+      subjectId: event.subject?.id ?? null,
+      storefrontId: event.storefrontId ?? null,
+      ip: event.ip ?? null,
+      requestId: event.requestId ?? null,
+      details,
+    };
+  }
+
+  return {
+    /** Record an event; pass `tx` to write it in the same transaction as the change it describes. */
+    async record(event: AuditEvent, tx?: DbOrTx): Promise<void> {
+      const target = tx ? createAuditRepo(tx) : repo;
+      await target.insert(toRow(event));
+    },
+
+    /** Actor (the request's identity), storefront, IP and request id of an HTTP request. */
+    fromRequest(
+      request: FastifyRequest,
+    ): Pick<AuditEvent, 'actor' | 'storefrontId' | 'ip' | 'requestId'> {
+      const identity = request.identity;
+      const actor: AuditActor = !identity
+        ? { type: 'anonymous' }
+        : identity.kind === 'user'
+          ? { type: 'user', id: identity.userId }
+          : { type: 'guest', id: identity.sessionId };
+      return {
+        actor,
+        storefrontId: request.storefront?.id ?? null,
+        ip: request.ip,
+        requestId: request.id,
+      };
+    },
+
+    list(
+      filter: { action?: string; actorId?: string; subjectId?: string; limit?: number } = {},
+    ): Promise<AuditEventRow[]> {
+      return repo.list(filter);
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,438 @@
+// Sign-in, registration, one-time codes, logout, password reset, provider invites, ECP and intake
+// (SPEC §7 "Session and identity"; docs/api-map.md "Accounts"). The session token is set as the
+// HttpOnly `sid` cookie; an API client that sends `X-Session-Transport: bearer` gets it in the
+// body instead (and then sends `Authorization: Bearer`).
+import {
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  MESSAGES,
+  phoneNoSchema,
+  registrationPasswordSchema,
+} from '@store/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, requireRole, setSessionCookie } from '../../plugins/identity.ts';
+import type { AuthService, RequestContext, SignedIn } from './auth.service.ts';
+
+export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
+
+export function requestContext(request: FastifyRequest): RequestContext {
+  return {
+    storefront: request.storefront,
+    identity: request.identity,
+    ip: request.ip,
+    requestId: request.id,
+    userAgent: request.headers['user-agent'],
+    host: request.headers.host,
+    protocol: request.protocol,
+    log: request.log,
+  };
+}
+
+const pagePath = z.string().trim().max(500);
+const passwordInput = z
+  .string({ error: MESSAGES.LOGIN_WRONG_PASSWORD })
+  .min(1, { error: MESSAGES.LOGIN_WRONG_PASSWORD })
+  .max(200);
+const passcode = z
+  .string({ error: MESSAGES.PASSCODE_INVALID })
+  .trim()
+  .regex(/^\d{6}$/, { error: MESSAGES.PASSCODE_INVALID });
+const guid = z.uuid({ error: MESSAGES.ECP_LINK_INVALID });
+const peopleId = z.string({ error: MESSAGES.ECP_LINK_INVALID }).trim().min(1).max(64);
+
+export const dateOfBirthSchema = z.iso
+  .date({ error: MESSAGES.DATE_OF_BIRTH_INVALID })
+  .refine(
+    (value) => value >= '1900-01-01' && new Date(`${value}T00:00:00Z`).getTime() <= Date.now(),
+    {
+      error: MESSAGES.DATE_OF_BIRTH_INVALID,
+    },
+  );
+
+const registerFields = {
+  email: emailSchema,
+  password: registrationPasswordSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: phoneNoSchema,
+  dateOfBirth: dateOfBirthSchema.optional(),
+  landingPage: pagePath.optional(),
+  redirectPage: pagePath.optional(),
+};
+
+const registerBody = z
+  .object({
+    ...registerFields,
+    /** SPEC §7 ERxGUID and isECP: the ECP variant, with the link's people id. */
+    erxGuid: guid.optional(),
+    peopleId: peopleId.optional(),
+    isEcp: z.boolean().optional(),
+  })
+  .meta({ id: 'RegisterRequest' });
+
+const signedInResponse = z
+  .object({
+    userId: z.string(),
+    role: z.enum(['patient', 'doctor', 'admin']),
+    redirectTo: z.string().nullable(),
+    /** Only with `X-Session-Transport: bearer`. */
+    token: z.string().optional(),
+  })
+  .meta({ id: 'SignedIn' });
+
+const codeSentResponse = z
+  .object({
+    sentTo: z.object({ email: z.string().optional(), sms: z.string().optional() }),
+    failures: z.array(
+      z.object({ channel: z.enum(['sms', 'email']), code: z.string(), message: z.string() }),
+    ),
+    expiresInSeconds: z.number(),
+  })
+  .meta({ id: 'PasscodeSent' });
+
+const messageResponse = z.object({ message: z.string() });
+
+function signedIn(request: FastifyRequest, reply: FastifyReply, result: SignedIn) {
+  const body = { userId: result.userId, role: result.role, redirectTo: result.redirectTo };
+  if (request.headers[SESSION_TRANSPORT_HEADER] === 'bearer')
+    return { ...body, token: result.token };
+  setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
+  return body;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const tags = ['auth'];
+
+  // ---- login and logout ----------------------------------------------------------------------
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with email and password (SPEC §7 POST login)',
+        description: `Wrong password: LOGIN_WRONG_PASSWORD; unknown email: LOGIN_UNKNOWN_EMAIL; 429 with Retry-After when throttled.`,
+        body: z.object({ email: emailSchema, password: passwordInput }),
+        response: { 200: signedInResponse },
+      },
+    },
+    async (request, reply) =>
+      signedIn(request, reply, await auth.login(requestContext(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary:
+          'Log out: the session is revoked on the server and the cookie cleared (SPEC §7 POST logout)',
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(requestContext(request));
+      clearSessionCookie(reply);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- one-time code login ---------------------------------------------------------------------
+  app.post(
+    '/api/auth/otp/send',
+    {
+      schema: {
+        tags,
+        summary: 'Send a login passcode by SMS and/or email (SPEC §7 send login OTP)',
+        description:
+          'A new send replaces the live code. 424 with OTP_SMS_FAILED / OTP_EMAIL_FAILED when every chosen channel failed; `failures` lists a channel that failed while another worked.',
+        body: z.object({
+          email: emailSchema,
+          channels: z
+            .array(z.enum(['sms', 'email']))
+            .max(2)
+            .default(['sms', 'email']),
+        }),
+        response: { 200: codeSentResponse },
+      },
+    },
+    async (request) => auth.sendLoginCode(requestContext(request), request.body),
+  );
+
+  app.post(
+    '/api/auth/otp/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with the passcode (SPEC §7 verify login OTP); the guest cart is adopted',
+        body: z.object({ email: emailSchema, code: passcode }),
+        response: { 200: signedInResponse },
+      },
+    },
+    async (request, reply) =>
+      signedIn(request, reply, await auth.verifyLoginCode(requestContext(request), request.body)),
+  );
+
+  // ---- registration ----------------------------------------------------------------------------
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register and log in (SPEC §7 POST register and its ECP variant)',
+        description:
+          'Duplicate email: 409 ACCOUNT_EXISTS. With isEcp, erxGuid and peopleId name the prescription link.',
+        body: registerBody,
+        response: { 201: signedInResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.register(requestContext(request), request.body);
+      return reply.status(201).send(signedIn(request, reply, result));
+    },
+  );
+
+  app.post(
+    '/api/auth/register/join',
+    {
+      schema: {
+        tags,
+        summary: 'Join-the-movement registration (SPEC §7 POST register join-the-movement)',
+        body: z.object({ ...registerFields, marketingOptIn: z.boolean().default(false) }),
+        response: { 201: signedInResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.registerJoin(requestContext(request), request.body);
+      return reply.status(201).send(signedIn(request, reply, result));
+    },
+  );
+
+  app.post(
+    '/api/auth/register/invite',
+    {
+      schema: {
+        tags,
+        summary: 'Register from a provider-invite link (signed, expiring, names the doctor)',
+        body: z.object({ ...registerFields, invite: z.string().min(1).max(512) }),
+        response: { 201: signedInResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.registerFromInvite(requestContext(request), request.body);
+      return reply.status(201).send(signedIn(request, reply, result));
+    },
+  );
+
+  app.post(
+    '/api/auth/register/otp/send',
+    {
+      schema: {
+        tags,
+        summary:
+          'Register with a one-time code, step 1: email a passcode (SPEC §7 POST register with OTP)',
+        body: z.object({ email: emailSchema }),
+        response: { 200: codeSentResponse },
+      },
+    },
+    async (request) => auth.sendRegisterCode(requestContext(request), request.body),
+  );
+
+  app.post(
+    '/api/auth/register/otp/verify',
+    {
+      schema: {
+        tags,
+        summary:
+          'Register with a one-time code, step 2: the passcode creates the account and logs in',
+        body: z.object({
+          email: emailSchema,
+          code: passcode,
+          firstName: firstNameSchema.optional(),
+          lastName: lastNameSchema.optional(),
+          phone: phoneNoSchema,
+          landingPage: pagePath.optional(),
+          redirectPage: pagePath.optional(),
+        }),
+        response: { 201: signedInResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.verifyRegisterCode(requestContext(request), request.body);
+      return reply.status(201).send(signedIn(request, reply, result));
+    },
+  );
+
+  // ---- password reset ----------------------------------------------------------------------------
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        tags,
+        summary:
+          'Email a single-use password reset link, valid 1 hour (SPEC §7 reset password email)',
+        description: 'Answers the same whether or not the email has an account.',
+        body: z.object({ email: emailSchema }),
+        response: { 202: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(requestContext(request), request.body);
+      return reply.status(202).send({ message: MESSAGES.RESET_LINK_SENT });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a reset link is still good (SPEC §7 validate token)',
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (request) => ({
+      valid: await auth.checkResetToken(requestContext(request), request.body.token),
+    }),
+  );
+
+  app.post(
+    '/api/auth/password-reset/complete',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set a new password with the emailed link (SPEC §7 reset password); ends every session, then logs in',
+        body: z.object({ token: z.string().min(1).max(200), password: registrationPasswordSchema }),
+        response: { 200: signedInResponse },
+      },
+    },
+    async (request, reply) =>
+      signedIn(
+        request,
+        reply,
+        await auth.completePasswordReset(requestContext(request), request.body),
+      ),
+  );
+
+  // ---- provider invites --------------------------------------------------------------------------
+  app.post(
+    '/api/auth/invites',
+    {
+      schema: {
+        tags,
+        summary: 'A doctor creates an invite link for patients (signed, expiring)',
+        body: z.object({ days: z.number().int().min(1).max(90).default(30) }),
+        response: { 201: z.object({ token: z.string(), url: z.string(), expiresAt: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const doctor = requireRole(request, 'doctor');
+      const invite = await auth.createInvite(
+        requestContext(request),
+        doctor.userId,
+        request.body.days,
+      );
+      return reply.status(201).send({ ...invite, expiresAt: invite.expiresAt.toISOString() });
+    },
+  );
+
+  app.post(
+    '/api/auth/invites/inspect',
+    {
+      schema: {
+        tags,
+        summary: 'Who invited the patient (for the invite registration page)',
+        body: z.object({ invite: z.string().min(1).max(512) }),
+        response: { 200: z.object({ doctorName: z.string(), expiresAt: z.string() }) },
+      },
+    },
+    async (request) => {
+      const result = await auth.inspectInvite(requestContext(request), request.body.invite);
+      return { doctorName: result.doctorName, expiresAt: result.expiresAt.toISOString() };
+    },
+  );
+
+  // ---- ECP and intake ----------------------------------------------------------------------------
+  app.get(
+    '/api/ecp',
+    {
+      schema: {
+        tags,
+        summary:
+          'ECP info: the prescribed product and pre-filled details (SPEC §7 GET ECP info with peopleId and guid)',
+        querystring: z.object({ peopleId, guid }),
+        response: {
+          200: z.object({
+            peopleId: z.string(),
+            guid: z.string(),
+            productId: z.string().nullable(),
+            patient: z.object({
+              email: z.string(),
+              firstName: z.string(),
+              lastName: z.string(),
+              phone: z.string(),
+            }),
+            accountExists: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return auth.ecpInfo(requestContext(request), request.query);
+    },
+  );
+
+  app.post(
+    '/api/ecp/claim',
+    {
+      schema: {
+        tags,
+        summary:
+          'A logged-in patient takes up their ECP prescription: the product goes into the cart',
+        body: z.object({ peopleId, guid }),
+        response: {
+          200: z.object({ productId: z.string().nullable(), redirectTo: z.string().nullable() }),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'patient');
+      return auth.claimEcp(requestContext(request), user.userId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/ecp/intake/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Validate an intake by people id (SPEC §7), with the link guid',
+        body: z.object({ peopleId, guid }),
+        response: { 200: z.object({ valid: z.boolean(), accountExists: z.boolean() }) },
+      },
+    },
+    async (request) => auth.validateIntake(requestContext(request), request.body),
+  );
+
+  app.post(
+    '/api/ecp/intake/email',
+    {
+      schema: {
+        tags,
+        summary:
+          'Register by intake email (SPEC §7): emails the ECP registration link to the address on file',
+        description: 'Answers the same whether or not an intake exists for the email.',
+        body: z.object({ email: emailSchema }),
+        response: { 202: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      await auth.sendIntakeLink(requestContext(request), request.body);
+      return reply.status(202).send({ message: MESSAGES.INTAKE_LINK_SENT });
+    },
+  );
+};

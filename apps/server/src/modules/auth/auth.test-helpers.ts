@@ -1,0 +1,62 @@
+// Shared by the auth module's integration tests: a browser with its own IP address (so per-IP
+// limits of one test do not leak into the next), and readers for the outbox.
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../../app.ts';
+import { TestBrowser } from '../../../test/app.ts';
+
+let nextIp = 1;
+export function freshIp(): string {
+  const n = nextIp++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export class Browser extends TestBrowser {
+  readonly ip: string;
+  constructor(app: App, options: { ip?: string; host?: string } = {}) {
+    super(app, options.host ?? 'localhost:3000');
+    this.ip = options.ip ?? freshIp();
+  }
+  override request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    return super.request({ remoteAddress: this.ip, ...options });
+  }
+}
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = 'patient'): string {
+  emailCounter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${emailCounter}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Maple#Harbor42';
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    email: uniqueEmail(),
+    password: GOOD_PASSWORD,
+    firstName: 'Casey',
+    lastName: 'Jordan',
+    phone: '5551234567',
+    ...overrides,
+  };
+}
+
+/** The newest outbox message to `to` on `channel`. */
+export async function lastMessage(app: App, to: string, channel: 'email' | 'sms' = 'email') {
+  const rows = await app.services.notifications.outbox(500);
+  return rows.find((r) => r.channel === channel && r.to.toLowerCase() === to.toLowerCase());
+}
+
+export async function lastCode(
+  app: App,
+  to: string,
+  channel: 'email' | 'sms' = 'email',
+): Promise<string> {
+  const message = await lastMessage(app, to, channel);
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no passcode in the outbox for ${to}`);
+  return code;
+}
+
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
