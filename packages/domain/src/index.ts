@@ -21,3 +21,4 @@ export * from './consult/answers.ts';
 export * from './payments/messages.ts';
 export * from './payments/card.ts';
 export * from './payments/status.ts';
+export * from './scheduling/scheduling.ts';

@@ -79,6 +79,11 @@ export const MESSAGES = {
   ZIP_INVALID: 'Please enter a valid ZIP code.',
   STATE_INVALID: 'Please choose a US state.',
   NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',
+  // ours: scheduling a visit (issue 6 "one clear 'that time was just taken' message")
+  SLOT_TAKEN: 'That time was just taken. Please choose another time.',
+  SLOT_UNAVAILABLE: 'That time is not available. Please choose another time.',
+  DOCTOR_NOT_LICENSED: 'This doctor is not licensed in your state. Please choose another doctor.',
+  TIME_ZONE_INVALID: 'Please choose a time zone from the list.',
   // ours: shipping addresses and pharmacies (issue 5); the NPI wording is the brief's
   ADDRESS_LINE1_REQUIRED: 'Please enter a street address.',
   ADDRESS_LINE_TOO_LONG: 'Please use 100 characters or fewer.',

@@ -1,0 +1,68 @@
+// Scheduling a visit (issue 6; SPEC §2 schedule-visit, §3 Schedule). The invitee form, the doctor
+// choice, the patient's time zone, and the reschedule link's shape.
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { emailSchema, fullNameSchema, phoneNumberSchema } from '../validation/account.ts';
+
+/** SPEC §3 Schedule: invitee (name, email, number) with the SPEC §5 FullName, email and PhoneNumber rules. */
+export const scheduleInviteeSchema = z.object({
+  name: fullNameSchema,
+  email: emailSchema,
+  number: phoneNumberSchema,
+});
+export type ScheduleInviteeInput = z.input<typeof scheduleInviteeSchema>;
+export type ScheduleInvitee = z.output<typeof scheduleInviteeSchema>;
+
+/** "First available": any doctor licensed in the patient's state who is free at that time. */
+export const FIRST_AVAILABLE = 'first-available';
+export const FIRST_AVAILABLE_LABEL = 'First available';
+
+/** Whether the runtime knows this IANA zone (e.g. America/Chicago). */
+export function isKnownTimeZone(value: string): boolean {
+  if (!value || value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone the runtime knows. */
+export const timeZoneSchema = z
+  .string({ error: MESSAGES.TIME_ZONE_INVALID })
+  .trim()
+  .refine(isKnownTimeZone, { error: MESSAGES.TIME_ZONE_INVALID });
+
+/** The zones offered in the picker's list (the detected zone is added when it is not one of them). */
+export const US_TIME_ZONES = [
+  { zone: 'America/New_York', label: 'Eastern Time' },
+  { zone: 'America/Chicago', label: 'Central Time' },
+  { zone: 'America/Denver', label: 'Mountain Time' },
+  { zone: 'America/Phoenix', label: 'Mountain Time (Arizona)' },
+  { zone: 'America/Los_Angeles', label: 'Pacific Time' },
+  { zone: 'America/Anchorage', label: 'Alaska Time' },
+  { zone: 'Pacific/Honolulu', label: 'Hawaii Time' },
+] as const;
+
+/** The patient's zone: the detected one when known, else Eastern Time. */
+export function patientTimeZone(detected: string | undefined | null): string {
+  return detected && isKnownTimeZone(detected) ? detected : US_TIME_ZONES[0].zone;
+}
+
+export const RESCHEDULING_PATH_PREFIX = '/reschedulings/';
+export const HIDE_GDPR_BANNER_PARAM = 'hide_gdpr_banner';
+
+/** SPEC §2 "a reschedulings/ path part and a hide-GDPR-banner query flag": our own page's link. */
+export function reschedulingPath(token: string): string {
+  return `${RESCHEDULING_PATH_PREFIX}${encodeURIComponent(token)}?${HIDE_GDPR_BANNER_PARAM}=1`;
+}
+
+/** Whether a query string asks to hide the cookie/privacy banner (`hide_gdpr_banner=1` or `true`). */
+export function hidesGdprBanner(search: string): boolean {
+  const value = new URLSearchParams(search).get(HIDE_GDPR_BANNER_PARAM);
+  return value === '1' || value === 'true';
+}
+
+/** SPEC §2 visit types with a time slot: 1 video, 2 phone (3 is asynchronous, no slot). */
+export const VISIT_TYPE_LABELS = { 1: 'Video visit', 2: 'Phone visit', 3: 'Online review' } as const;
