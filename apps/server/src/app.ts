@@ -22,6 +22,17 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { consentsRoutes } from './modules/consents/consents.routes.ts';
+import { createConsentsService } from './modules/consents/consents.service.ts';
+import { landingRoutes } from './modules/landing/landing.routes.ts';
+import { createLandingService } from './modules/landing/landing.service.ts';
+import { createPromotionsService } from './modules/promotions/promotions.service.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
@@ -48,6 +59,13 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const now = options.now ?? (() => new Date());
   const storefronts = createStorefrontService({ db });
   const sessions = createSessionService({ db, config, now });
+  // The store (issue 3): catalog, shipping and tax, promo codes, landing capture, consents, cart.
+  const catalog = createCatalogService({ db });
+  const shipping = createShippingService({ db });
+  const promotions = createPromotionsService({ db });
+  const landing = createLandingService({ db, now });
+  const consents = createConsentsService({ db });
+  const cart = createCartService({ db, now, catalog, shipping, promotions, landing, storefronts });
   // Accounts and sign-in (issue 4): audit log, mail/SMS (or the outbox), sign-in and profile.
   const audit = createAuditService({ db, now });
   const outbox = createOutboxStore(db, now);
@@ -65,7 +83,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     audit,
     notifications,
   });
-  return { storefronts, sessions, audit, notifications, auth };
+  return { storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -125,6 +143,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });
   await app.register(sessionRoutes, { sessions: services.sessions, config });
+  await app.register(catalogRoutes, { catalog: services.catalog });
+  await app.register(shippingRoutes, { shipping: services.shipping });
+  await app.register(consentsRoutes, { consents: services.consents });
+  await app.register(landingRoutes, { landing: services.landing });
+  await app.register(cartRoutes, { cart: services.cart, sessions: services.sessions, config });
   await app.register(authRoutes, { auth: services.auth });
   await app.register(accountRoutes, { auth: services.auth });
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { notifications: services.notifications });

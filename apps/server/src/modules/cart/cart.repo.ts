@@ -1,0 +1,84 @@
+// Order and order-item queries (private to the cart module). Every read of a patient's order goes
+// through its owner: a guest session or a user, and the storefront (DATA-MODEL.md).
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Who owns a cart: a guest session, or a signed-in person. */
+export type CartOwner = { kind: 'guest'; guestSessionId: string } | { kind: 'user'; userId: string };
+
+function ownedBy(owner: CartOwner): SQL {
+  return owner.kind === 'user'
+    ? eq(orders.userId, owner.userId)
+    : and(eq(orders.guestSessionId, owner.guestSessionId), isNull(orders.userId))!;
+}
+
+export const cartRepo = {
+  async findOwned(
+    db: DbOrTx,
+    where: { id: string; storefrontId: string; owner: CartOwner },
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<OrderRow | undefined> {
+    const query = db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, where.id), eq(orders.storefrontId, where.storefrontId), ownedBy(where.owner)))
+      .limit(1);
+    const [row] = opts.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+
+  async findDraft(
+    db: DbOrTx,
+    where: { storefrontId: string; owner: CartOwner },
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<OrderRow | undefined> {
+    const query = db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storefrontId, where.storefrontId), eq(orders.status, 'draft'), ownedBy(where.owner)))
+      .limit(1);
+    const [row] = opts.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+
+  async findById(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
+    const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    const [row] = opts.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** Inserts a draft; undefined when the owner already has one (the partial unique index). */
+  async insertDraft(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow | undefined> {
+    const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async update(db: DbOrTx, id: string, patch: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+    const [row] = await db.update(orders).set(patch).where(eq(orders.id, id)).returning();
+    return row!;
+  },
+
+  async delete(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(orders).where(eq(orders.id, id));
+  },
+
+  itemsOf(db: DbOrTx, orderId: string): Promise<OrderItemRow[]> {
+    return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  },
+
+  async insertItems(db: DbOrTx, values: (typeof orderItems.$inferInsert)[]): Promise<void> {
+    if (values.length > 0) await db.insert(orderItems).values(values);
+  },
+
+  async updateItemQty(db: DbOrTx, itemId: string, qty: number): Promise<void> {
+    await db.update(orderItems).set({ qty }).where(eq(orderItems.id, itemId));
+  },
+
+  async deleteItems(db: DbOrTx, itemIds: string[]): Promise<void> {
+    if (itemIds.length > 0) await db.delete(orderItems).where(inArray(orderItems.id, itemIds));
+  },
+};

@@ -1,0 +1,257 @@
+// The cart and the caller's orders, for guests and signed-in patients alike (SPEC §7 "Cart and
+// coupons", "Guest orders"). Orders are found through their owner: another browser's order is a 404.
+import { MESSAGES, promoCodeSchema, usStateSchema } from '@store/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { notFound } from '../../lib/problem.ts';
+import { setSessionCookie } from '../../plugins/identity.ts';
+import type { SessionService } from '../auth/sessions.service.ts';
+import { CART_MESSAGES } from './cart.messages.ts';
+import type { CartOwner, CartService } from './cart.service.ts';
+import { orderViewSchema } from './order-view.ts';
+
+export const MAX_ITEM_QTY = 1000;
+
+const itemInput = z.object({
+  productId: z
+    .string({ error: CART_MESSAGES.PRODUCT_UNAVAILABLE })
+    .min(1, { error: CART_MESSAGES.PRODUCT_UNAVAILABLE })
+    .max(200, { error: CART_MESSAGES.PRODUCT_UNAVAILABLE }),
+  qty: z
+    .int({ error: CART_MESSAGES.QUANTITY_NOT_WHOLE })
+    .min(0, { error: MESSAGES.QUANTITY_OUT_OF_RANGE })
+    .max(MAX_ITEM_QTY, { error: MESSAGES.QUANTITY_OUT_OF_RANGE })
+    .optional()
+    .describe('Omitted: the default quantity. 0 removes the item (PATCH)'),
+});
+
+const itemsBody = z.object({
+  items: z
+    .array(itemInput, { error: CART_MESSAGES.PRODUCT_UNAVAILABLE })
+    .max(50)
+    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, {
+      error: CART_MESSAGES.DUPLICATE_PRODUCT,
+    }),
+});
+
+const orderParams = z.object({ id: z.string().max(100) });
+
+const shippingBody = z
+  .object({
+    state: usStateSchema.nullable().optional(),
+    methodId: z.string({ error: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }).max(100).nullable().optional(),
+  })
+  .refine((b) => b.state !== undefined || b.methodId !== undefined, {
+    error: MESSAGES.STATE_INVALID,
+    path: ['state'],
+  });
+
+const redirectResponse = z
+  .object({ orderId: z.string(), route: z.string(), order: orderViewSchema })
+  .meta({ id: 'CheckoutRedirect' });
+
+export function ownerOf(request: FastifyRequest): CartOwner | null {
+  const identity = request.identity;
+  if (!identity) return null;
+  return identity.kind === 'user'
+    ? { kind: 'user', userId: identity.userId }
+    : { kind: 'guest', guestSessionId: identity.sessionId };
+}
+
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: SessionService; config: AppConfig }> = async (
+  app,
+  { cart, sessions, config },
+) => {
+  // Orders are private: never stored by a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  /** The caller as a cart owner; a visitor with no session gets a guest session first. */
+  async function ensureOwner(request: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
+    const owner = ownerOf(request);
+    if (owner) return owner;
+    const { token, sessionId } = await sessions.createGuestSession(request.storefront.id, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    setSessionCookie(request, reply, token, config.GUEST_SESSION_DAYS * 86_400);
+    request.identity = { kind: 'guest', sessionId, storefrontId: request.storefront.id };
+    return { kind: 'guest', guestSessionId: sessionId };
+  }
+
+  /** The owner of an order being read or changed; nobody owns nothing, so a miss is a 404. */
+  function requireOwner(request: FastifyRequest): CartOwner {
+    const owner = ownerOf(request);
+    if (!owner) throw notFound();
+    return owner;
+  }
+
+  app.post(
+    '/api/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Open the caller's cart: the current one, or a new one (starting a guest session if needed)",
+        body: z.object({ landingGuid: z.string().max(100).nullish() }).nullish(),
+        response: { 200: orderViewSchema, 201: orderViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const owner = await ensureOwner(request, reply);
+      const { order, created } = await cart.openCart(request.storefront, owner, { landingGuid: request.body?.landingGuid });
+      reply.status(created ? 201 : 200);
+      return order;
+    },
+  );
+
+  app.get(
+    '/api/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The caller's open cart (404 when there is none)",
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request);
+      const order = owner ? await cart.currentCart(request.storefront, owner) : null;
+      if (!order) throw notFound();
+      return order;
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "One of the caller's orders by id",
+        params: orderParams,
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) => cart.getOrder(request.storefront, requireOwner(request), request.params.id),
+  );
+
+  app.put(
+    '/api/orders/:id/items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Replace the items of a cart',
+        params: orderParams,
+        body: itemsBody,
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) => cart.replaceItems(request.storefront, requireOwner(request), request.params.id, request.body.items),
+  );
+
+  app.patch(
+    '/api/orders/:id/items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add or change items of a cart (qty 0 removes one); other items stay',
+        params: orderParams,
+        body: itemsBody,
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) => cart.patchItems(request.storefront, requireOwner(request), request.params.id, request.body.items),
+  );
+
+  app.delete(
+    '/api/orders/:id/items/:productId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove one product from a cart',
+        params: z.object({ id: z.string().max(100), productId: z.string().max(100) }),
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) =>
+      cart.removeItem(request.storefront, requireOwner(request), request.params.id, request.params.productId),
+  );
+
+  app.patch(
+    '/api/orders/:id/shipping',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the state the order ships to and the shipping method (totals then include tax and shipping)',
+        params: orderParams,
+        body: shippingBody,
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) =>
+      cart.setShipping(request.storefront, requireOwner(request), request.params.id, {
+        state: request.body.state,
+        methodId: request.body.methodId,
+      }),
+  );
+
+  app.post(
+    '/api/orders/:id/promo-code',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Apply a promo code; an invalid, expired or used-up code answers PROMO_INVALID and changes nothing',
+        params: orderParams,
+        body: z.object({ promoCode: promoCodeSchema }),
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) =>
+      cart.applyPromoCode(request.storefront, requireOwner(request), request.params.id, request.body.promoCode),
+  );
+
+  app.delete(
+    '/api/orders/:id/promo-code',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove the promo code',
+        params: orderParams,
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) => cart.removePromoCode(request.storefront, requireOwner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/checkout/redirect',
+    {
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Put a product (id or slug) in the caller’s cart and answer the route of the first pending checkout stage',
+        querystring: z.object({
+          productId: z.string({ error: CART_MESSAGES.PRODUCT_UNAVAILABLE }).min(1).max(200),
+          storefrontId: z.string().max(100).optional().describe('Must be this host’s storefront when given'),
+          qty: z.coerce
+            .number({ error: CART_MESSAGES.QUANTITY_NOT_WHOLE })
+            .int({ error: CART_MESSAGES.QUANTITY_NOT_WHOLE })
+            .min(1, { error: MESSAGES.QUANTITY_OUT_OF_RANGE })
+            .max(MAX_ITEM_QTY, { error: MESSAGES.QUANTITY_OUT_OF_RANGE })
+            .optional(),
+          landingGuid: z.string().max(100).optional(),
+        }),
+        response: { 200: redirectResponse },
+      },
+    },
+    async (request, reply) => {
+      const { productId, storefrontId, qty, landingGuid } = request.query;
+      // The storefront is the host's; a link naming another storefront finds nothing here.
+      if (storefrontId && storefrontId !== request.storefront.id) throw notFound();
+      const owner = await ensureOwner(request, reply);
+      return cart.checkoutRedirect(request.storefront, owner, { product: productId, qty, landingGuid });
+    },
+  );
+};

@@ -1,0 +1,584 @@
+// The cart: an order in 'draft', owned by a guest session or a signed-in patient, with items whose
+// prices are snapshots. Every change runs in one transaction that locks the order, checks the
+// store's rules (quantity range, one consult product per order, shipping state) and re-prices it
+// on the server with the domain's pricing rules; a client never sends a price.
+import {
+  firstPendingRoute,
+  hasStage,
+  lineSubtotal,
+  MESSAGES,
+  priceOrder,
+  Stage,
+  type PricedItem,
+  type StorefrontConfig,
+} from '@store/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound, problem, type FieldProblem } from '../../lib/problem.ts';
+import {
+  isUuid,
+  PLACEHOLDER_THUMBNAIL,
+  type CatalogService,
+  type CatalogSnapshot,
+  type Product,
+} from '../catalog/catalog.service.ts';
+import type { LandingService } from '../landing/landing.service.ts';
+import type { PromotionsService } from '../promotions/promotions.service.ts';
+import { toOrderCoupon } from '../promotions/promotions.rules.ts';
+import { shippingCostFor, type ShippingService, type ShippingSnapshot } from '../shipping/shipping.service.ts';
+import type { StorefrontService } from '../storefronts/storefronts.service.ts';
+import { CART_MESSAGES } from './cart.messages.ts';
+import { cartRepo as repo, type CartOwner, type OrderItemRow, type OrderRow } from './cart.repo.ts';
+import { orderVisitType, toOrderView, type ItemProductInfo, type OrderView } from './order-view.ts';
+
+export type { CartOwner, OrderView };
+
+export interface ItemInput {
+  productId: string;
+  /** Omitted: the product's default quantity (flexible quantity) or its minimum. 0 removes (patch). */
+  qty?: number | undefined;
+}
+
+interface Deps {
+  db: Db;
+  now: () => Date;
+  catalog: CatalogService;
+  shipping: ShippingService;
+  promotions: PromotionsService;
+  landing: LandingService;
+  storefronts: Pick<StorefrontService, 'getById'>;
+}
+
+const ORDER_NOT_EDITABLE = () => new AppError(409, 'ORDER_NOT_EDITABLE', CART_MESSAGES.ORDER_NOT_EDITABLE);
+
+function fieldProblems(errors: FieldProblem[], codes: string[]): AppError {
+  if (errors.length === 1) return new AppError(400, codes[0]!, errors[0]!.message, { errors });
+  return new AppError(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, { errors });
+}
+
+const patientOf = (order: Pick<OrderRow, 'userId' | 'guestSessionId'>) => ({
+  userId: order.userId,
+  guestSessionId: order.userId ? null : order.guestSessionId,
+});
+
+const linesOf = (items: readonly Pick<OrderItemRow, 'productId' | 'unitPriceCents' | 'qty'>[]) =>
+  items.map((i) => ({ productId: i.productId, subtotalCents: lineSubtotal(i.unitPriceCents, i.qty) }));
+
+/** The quantity an item gets when none is given (SPEC §3 defaultQuantity). */
+export function defaultQuantity(product: Pick<Product, 'flexibleQty' | 'defaultQty' | 'qtyMin'>): number {
+  return product.flexibleQty ? product.defaultQty : product.qtyMin;
+}
+
+/** Catalog and shipping of one storefront, read before a transaction starts (see CatalogService.snapshot). */
+interface StoreData {
+  catalog: CatalogSnapshot;
+  shipping: ShippingSnapshot;
+}
+
+export function createCartService(deps: Deps) {
+  const { db, now, catalog, shipping, promotions, landing } = deps;
+
+  async function storeData(storefrontId: string): Promise<StoreData> {
+    const [c, s] = await Promise.all([catalog.snapshot(storefrontId), shipping.snapshot(storefrontId)]);
+    return { catalog: c, shipping: s };
+  }
+
+  /** Re-prices the order from its items (snapshots), coupon, shipping method and tax; stores it. */
+  async function reprice(tx: DbOrTx, data: StoreData, order: OrderRow): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+    const items = await repo.itemsOf(tx, order.id);
+    const priced: PricedItem[] = items.map((i) => ({
+      productId: i.productId,
+      unitPriceCents: i.unitPriceCents,
+      qty: i.qty,
+      consultFeeCents: i.consultFeeCents,
+      consultAttached: i.consultAttached,
+    }));
+
+    // A code that no longer qualifies (items changed, expired, used up) comes off the order.
+    let coupon = order.couponId ? await promotions.getById(order.couponId, tx) : undefined;
+    if (coupon) {
+      const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order) }, tx);
+      if (failure) coupon = undefined;
+    }
+    const orderCoupon = coupon ? toOrderCoupon(coupon) : null;
+
+    const ships = items.some((i) => hasStage(i.requiredStages, Stage.Shipping));
+    let methodId = order.shippingMethodId;
+    let method = ships && methodId ? data.shipping.method(methodId) : undefined;
+    if (ships && !method) {
+      // Until the patient picks one, the storefront's first (cheapest) method prices the order.
+      method = data.shipping.defaultMethod();
+    }
+    methodId = ships ? (method?.id ?? null) : order.shippingMethodId;
+
+    const tax = order.shippingState ? data.shipping.taxRateFor(order.shippingState) : null;
+    const base = priceOrder({ items: priced, coupon: orderCoupon, shippingCents: 0, taxRatePercent: 0, taxAppliesToConsultFee: false });
+    const shippingCents = method && ships ? shippingCostFor(method, base.subtotalCents - base.discountCents) : 0;
+    const price = priceOrder({
+      items: priced,
+      coupon: orderCoupon,
+      shippingCents,
+      taxRatePercent: tax?.ratePercent ?? 0,
+      taxAppliesToConsultFee: tax?.appliesToConsultFee ?? false,
+    });
+
+    const updated = await repo.update(tx, order.id, {
+      requiredStages: items.reduce((mask, i) => mask | i.requiredStages, 0),
+      visitType: orderVisitType(items),
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      shippingMethodId: methodId,
+      shippingCents: price.shippingCents,
+      subtotalCents: price.subtotalCents,
+      consultFeeCents: price.consultFeeCents,
+      discountCents: price.discountCents,
+      salesTaxApplied: tax !== null && tax.ratePercent > 0,
+      taxRatePercent: tax?.ratePercent ?? 0,
+      taxCents: price.taxCents,
+      totalCents: price.totalCents,
+      updatedAt: now(),
+    });
+    return { order: updated, items };
+  }
+
+  function view(storefront: StorefrontConfig, data: StoreData, order: OrderRow, items: OrderItemRow[], loggedIn: boolean): OrderView {
+    const products = new Map<string, ItemProductInfo | undefined>();
+    for (const item of items) {
+      const p = data.catalog.findAny(item.productId);
+      products.set(
+        item.productId,
+        p && {
+          slug: p.slug,
+          description: p.description,
+          thumbnail: p.thumbnail,
+          type: p.type,
+          qtyMin: p.qtyMin,
+          qtyMax: p.qtyMax,
+          defaultQty: p.defaultQty,
+          flexibleQty: p.flexibleQty,
+        },
+      );
+    }
+    const method = order.shippingMethodId ? data.shipping.method(order.shippingMethodId) : undefined;
+    return toOrderView(order, items, {
+      loggedIn,
+      display: storefront.settings.displayPages,
+      products,
+      placeholderThumbnail: PLACEHOLDER_THUMBNAIL,
+      shippingMethod: method ? { carrier: method.carrier, name: method.name } : null,
+    });
+  }
+
+  /** The desired item list after a change, validated against the catalogue and the store's rules. */
+  function resolveItems(
+    storefront: StorefrontConfig,
+    data: StoreData,
+    order: OrderRow,
+    current: OrderItemRow[],
+    changes: readonly ItemInput[],
+    mode: 'replace' | 'patch',
+    opts: { field?: (index: number, key: string) => string } = {},
+  ): { keep: Map<string, number>; add: { product: Product; qty: number }[] } {
+    const field = opts.field ?? ((index: number, key: string) => `items.${index}.${key}`);
+    const errors: FieldProblem[] = [];
+    const codes: string[] = [];
+    const desired = new Map<string, { qty: number; product?: Product }>();
+    if (mode === 'patch') for (const item of current) desired.set(item.productId, { qty: item.qty });
+
+    for (const [index, change] of changes.entries()) {
+      const existing = current.find((i) => i.productId === change.productId);
+      if (change.qty === 0) {
+        if (mode === 'patch') desired.delete(change.productId);
+        continue;
+      }
+      const product = data.catalog.findActive(change.productId);
+      if (!product) {
+        errors.push({ field: field(index, 'productId'), message: CART_MESSAGES.PRODUCT_UNAVAILABLE });
+        codes.push('PRODUCT_UNAVAILABLE');
+        continue;
+      }
+      const qty = change.qty ?? (existing ? existing.qty : defaultQuantity(product));
+      if (qty < product.qtyMin || qty > product.qtyMax) {
+        errors.push({ field: field(index, 'qty'), message: MESSAGES.QUANTITY_OUT_OF_RANGE });
+        codes.push('QUANTITY_OUT_OF_RANGE');
+        continue;
+      }
+      desired.set(product.id, { qty, product });
+    }
+    if (errors.length > 0) throw fieldProblems(errors, codes);
+
+    // Products that ship must ship to the order's state.
+    if (order.shippingState) {
+      for (const [index, change] of changes.entries()) {
+        const entry = desired.get(change.productId);
+        const product = entry?.product;
+        if (product && hasStage(product.stageMask, Stage.Shipping) && !product.shipsTo.includes(order.shippingState)) {
+          throw problem(422, 'SHIPPING_STATE_UNAVAILABLE', [
+            { field: field(index, 'productId'), message: MESSAGES.SHIPPING_STATE_UNAVAILABLE },
+          ]);
+        }
+      }
+    }
+
+    // SPEC §8: a second product that needs its own consult cannot join the order (a storefront setting).
+    if (storefront.settings.oneConsultProductPerOrder) {
+      let consultProducts = 0;
+      for (const [productId, entry] of desired) {
+        const needsConsult = entry.product
+          ? entry.product.consultRequired
+          : (current.find((i) => i.productId === productId)?.consultRequired ?? false);
+        if (needsConsult) consultProducts += 1;
+      }
+      if (consultProducts > 1) throw problem(422, 'MULTIPLE_PRODUCTS');
+    }
+
+    const keep = new Map<string, number>();
+    const add: { product: Product; qty: number }[] = [];
+    for (const [productId, entry] of desired) {
+      if (current.some((i) => i.productId === productId)) keep.set(productId, entry.qty);
+      else if (entry.product) add.push({ product: entry.product, qty: entry.qty });
+    }
+    return { keep, add };
+  }
+
+  function itemFromProduct(orderId: string, product: Product, qty: number) {
+    return {
+      orderId,
+      productId: product.id,
+      qty,
+      title: product.title,
+      unitPriceCents: product.priceCents,
+      consultFeeCents: product.consultFeeCents,
+      consultRequired: product.consultRequired,
+      consultAttached: product.consultAttached,
+      visitType: product.visitType,
+      requiredStages: product.stageMask,
+      completedStages: 0,
+      createdAt: now(),
+    };
+  }
+
+  /** Writes the resolved item list: keeps (with new quantities), adds, and removes the rest. */
+  async function applyItems(tx: DbOrTx, order: OrderRow, current: OrderItemRow[], resolved: ReturnType<typeof resolveItems>) {
+    const removed = current.filter((i) => !resolved.keep.has(i.productId)).map((i) => i.id);
+    await repo.deleteItems(tx, removed);
+    for (const item of current) {
+      const qty = resolved.keep.get(item.productId);
+      if (qty !== undefined && qty !== item.qty) await repo.updateItemQty(tx, item.id, qty);
+    }
+    await repo.insertItems(tx, resolved.add.map(({ product, qty }) => itemFromProduct(order.id, product, qty)));
+    // A newly added product's consult is not done yet, whatever the order-level mask said.
+    if (resolved.add.some(({ product }) => product.consultRequired) && hasStage(order.completedStages, Stage.Consult)) {
+      await repo.update(tx, order.id, { completedStages: order.completedStages & ~Stage.Consult });
+    }
+  }
+
+  /** Runs a change on one of the caller's draft orders, locked, then re-prices and answers the view. */
+  async function mutate(
+    storefront: StorefrontConfig,
+    owner: CartOwner,
+    orderId: string,
+    change: (tx: DbOrTx, order: OrderRow, items: OrderItemRow[], data: StoreData) => Promise<OrderRow | void>,
+  ): Promise<OrderView> {
+    if (!isUuid(orderId)) throw notFound();
+    const data = await storeData(storefront.id);
+    const result = await db.transaction(async (tx) => {
+      const order = await repo.findOwned(tx, { id: orderId, storefrontId: storefront.id, owner }, { forUpdate: true });
+      if (!order) throw notFound();
+      if (order.status !== 'draft') throw ORDER_NOT_EDITABLE();
+      const items = await repo.itemsOf(tx, order.id);
+      const changed = (await change(tx, order, items, data)) ?? (await repo.findById(tx, order.id))!;
+      return reprice(tx, data, changed);
+    });
+    return view(storefront, data, result.order, result.items, owner.kind === 'user');
+  }
+
+  async function getOrCreateDraft(
+    tx: DbOrTx,
+    storefront: StorefrontConfig,
+    owner: CartOwner,
+    landingGuid: string | null,
+  ): Promise<{ order: OrderRow; created: boolean }> {
+    const existing = await repo.findDraft(tx, { storefrontId: storefront.id, owner }, { forUpdate: true });
+    if (existing) {
+      if (landingGuid && !existing.landingGuid) {
+        return { order: await repo.update(tx, existing.id, { landingGuid }), created: false };
+      }
+      return { order: existing, created: false };
+    }
+    const at = now();
+    const inserted = await repo.insertDraft(tx, {
+      storefrontId: storefront.id,
+      userId: owner.kind === 'user' ? owner.userId : null,
+      guestSessionId: owner.kind === 'guest' ? owner.guestSessionId : null,
+      status: 'draft',
+      landingGuid,
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (inserted) return { order: inserted, created: true };
+    // Another request made it first.
+    const raced = await repo.findDraft(tx, { storefrontId: storefront.id, owner }, { forUpdate: true });
+    if (!raced) throw new Error('draft order vanished');
+    return { order: raced, created: false };
+  }
+
+  async function knownLandingGuid(storefrontId: string, guid: string | null | undefined): Promise<string | null> {
+    if (!guid || !isUuid(guid)) return null;
+    return (await landing.exists(storefrontId, guid)) ? guid : null;
+  }
+
+  return {
+    /** GET /api/cart: the caller's open cart, or null. */
+    async currentCart(storefront: StorefrontConfig, owner: CartOwner): Promise<OrderView | null> {
+      const order = await repo.findDraft(db, { storefrontId: storefront.id, owner });
+      if (!order) return null;
+      const data = await storeData(storefront.id);
+      return view(storefront, data, order, await repo.itemsOf(db, order.id), owner.kind === 'user');
+    },
+
+    /** POST /api/cart: the caller's open cart, created when there is none. */
+    async openCart(
+      storefront: StorefrontConfig,
+      owner: CartOwner,
+      input: { landingGuid?: string | null | undefined } = {},
+    ): Promise<{ order: OrderView; created: boolean }> {
+      const landingGuid = await knownLandingGuid(storefront.id, input.landingGuid);
+      const data = await storeData(storefront.id);
+      const result = await db.transaction(async (tx) => {
+        const { order, created } = await getOrCreateDraft(tx, storefront, owner, landingGuid);
+        const priced = created ? await reprice(tx, data, order) : { order, items: await repo.itemsOf(tx, order.id) };
+        return { ...priced, created };
+      });
+      return { order: view(storefront, data, result.order, result.items, owner.kind === 'user'), created: result.created };
+    },
+
+    /** GET /api/orders/:id: one of the caller's orders (any status); another's is a 404. */
+    async getOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<OrderView> {
+      if (!isUuid(orderId)) throw notFound();
+      const order = await repo.findOwned(db, { id: orderId, storefrontId: storefront.id, owner });
+      if (!order) throw notFound();
+      const data = await storeData(storefront.id);
+      return view(storefront, data, order, await repo.itemsOf(db, order.id), owner.kind === 'user');
+    },
+
+    /** PUT /api/orders/:id/items: the order's items become exactly these. */
+    replaceItems(storefront: StorefrontConfig, owner: CartOwner, orderId: string, items: readonly ItemInput[]) {
+      return mutate(storefront, owner, orderId, async (tx, order, current, data) => {
+        await applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'replace'));
+      });
+    },
+
+    /** PATCH /api/orders/:id/items: add or change the listed items; qty 0 removes one. */
+    patchItems(storefront: StorefrontConfig, owner: CartOwner, orderId: string, items: readonly ItemInput[]) {
+      return mutate(storefront, owner, orderId, async (tx, order, current, data) => {
+        await applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'patch'));
+      });
+    },
+
+    /** DELETE /api/orders/:id/items/:productId. */
+    removeItem(storefront: StorefrontConfig, owner: CartOwner, orderId: string, productId: string) {
+      return mutate(storefront, owner, orderId, async (tx, _order, current) => {
+        const item = current.find((i) => i.productId === productId);
+        if (!item) throw notFound();
+        await repo.deleteItems(tx, [item.id]);
+      });
+    },
+
+    /** PATCH /api/orders/:id/shipping: the state it ships to and the method (the address comes later). */
+    setShipping(
+      storefront: StorefrontConfig,
+      owner: CartOwner,
+      orderId: string,
+      input: { state?: string | null | undefined; methodId?: string | null | undefined },
+    ) {
+      return mutate(storefront, owner, orderId, async (tx, order, items, data) => {
+        const patch: Partial<OrderRow> = { updatedAt: now() };
+        if (input.state !== undefined) {
+          if (input.state !== null) {
+            for (const item of items) {
+              if (!hasStage(item.requiredStages, Stage.Shipping)) continue;
+              const product = data.catalog.findAny(item.productId);
+              if (!product || !product.shipsTo.includes(input.state)) {
+                throw problem(422, 'SHIPPING_STATE_UNAVAILABLE', [
+                  { field: 'state', message: MESSAGES.SHIPPING_STATE_UNAVAILABLE },
+                ]);
+              }
+            }
+          }
+          patch.shippingState = input.state;
+        }
+        if (input.methodId !== undefined) {
+          if (input.methodId !== null && !(isUuid(input.methodId) && data.shipping.method(input.methodId))) {
+            throw new AppError(400, 'SHIPPING_METHOD_UNAVAILABLE', CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE, {
+              errors: [{ field: 'methodId', message: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }],
+            });
+          }
+          patch.shippingMethodId = input.methodId;
+        }
+        return repo.update(tx, order.id, patch);
+      });
+    },
+
+    /**
+     * POST /api/orders/:id/promo-code. Unknown, inactive, not yet started, expired, used up (overall
+     * or by this patient), below its minimum or for products not in the order: PROMO_INVALID, and
+     * the order is left as it was.
+     */
+    applyPromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string, code: string) {
+      return mutate(storefront, owner, orderId, async (tx, order, items) => {
+        const coupon = await promotions.findByCode(storefront.id, code, tx);
+        const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order) }, tx);
+        if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
+        return repo.update(tx, order.id, { couponId: coupon.id, couponCode: coupon.code });
+      });
+    },
+
+    /** DELETE /api/orders/:id/promo-code. */
+    removePromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string) {
+      return mutate(storefront, owner, orderId, async (tx, order) =>
+        repo.update(tx, order.id, { couponId: null, couponCode: null }),
+      );
+    },
+
+    /**
+     * POST /api/checkout/redirect: puts the product in the caller's cart (creating the cart) and
+     * answers the route of the first pending stage, so an ad or e-prescribing link lands the
+     * patient where the flow needs them. The link states the patient's intent, so a product that
+     * needs its own consult replaces another consult product, and a shipping state the product
+     * cannot ship to is cleared (the shipping stage asks again).
+     */
+    async checkoutRedirect(
+      storefront: StorefrontConfig,
+      owner: CartOwner,
+      input: { product: string; qty?: number | undefined; landingGuid?: string | null | undefined },
+    ): Promise<{ orderId: string; route: string; order: OrderView }> {
+      const data = await storeData(storefront.id);
+      const product = data.catalog.findActive(input.product);
+      if (!product) throw notFound();
+      const landingGuid = await knownLandingGuid(storefront.id, input.landingGuid);
+      const result = await db.transaction(async (tx) => {
+        let { order } = await getOrCreateDraft(tx, storefront, owner, landingGuid);
+        const current = await repo.itemsOf(tx, order.id);
+        if (order.shippingState && hasStage(product.stageMask, Stage.Shipping) && !product.shipsTo.includes(order.shippingState)) {
+          order = await repo.update(tx, order.id, { shippingState: null });
+        }
+        let kept = current;
+        if (storefront.settings.oneConsultProductPerOrder && product.consultRequired) {
+          const rivals = current.filter((i) => i.consultRequired && i.productId !== product.id);
+          await repo.deleteItems(tx, rivals.map((i) => i.id));
+          kept = current.filter((i) => !rivals.includes(i));
+        }
+        const inCart = kept.find((i) => i.productId === product.id);
+        if (!inCart || input.qty !== undefined) {
+          const resolved = resolveItems(storefront, data, order, kept, [{ productId: product.id, qty: input.qty }], 'patch', {
+            field: (_index, key) => (key === 'qty' ? 'qty' : 'productId'),
+          });
+          await applyItems(tx, order, kept, resolved);
+        }
+        return reprice(tx, data, (await repo.findById(tx, order.id))!);
+      });
+      const orderView = view(storefront, data, result.order, result.items, owner.kind === 'user');
+      const route =
+        firstPendingRoute(orderView.checkoutStages, orderView.completedCheckoutStages, {
+          loggedIn: owner.kind === 'user',
+          display: storefront.settings.displayPages,
+          visitType: orderView.visitType,
+        }) ?? '/cart';
+      return { orderId: orderView.id, route, order: orderView };
+    },
+
+    /**
+     * For sign-in (accounts): moves the guest's open cart to the patient. When the patient already
+     * has an open cart, the guest's items are merged into it (one line per product, the larger
+     * quantity kept, clamped to the product's range) and the guest's cart is deleted. When the
+     * merge would put two consult products in one order (and the storefront forbids it), the
+     * guest's, the most recent choice, wins. The guest's promo code carries over when the patient's
+     * cart has none and it still applies. Returns the patient's open cart id, or null.
+     */
+    async adoptGuestOrder(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<string | null> {
+      const guestOwner: CartOwner = { kind: 'guest', guestSessionId: input.guestSessionId };
+      const userOwner: CartOwner = { kind: 'user', userId: input.userId };
+      const storefront = await deps.storefronts.getById(input.storefrontId);
+      const data = await storeData(input.storefrontId);
+      return db.transaction(async (tx) => {
+        const guestOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: guestOwner }, { forUpdate: true });
+        const userOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: userOwner }, { forUpdate: true });
+        if (!guestOrder) return userOrder?.id ?? null;
+        if (!userOrder) {
+          const moved = await repo.update(tx, guestOrder.id, { userId: input.userId, guestSessionId: null, updatedAt: now() });
+          await reprice(tx, data, moved);
+          return moved.id;
+        }
+        const guestItems = await repo.itemsOf(tx, guestOrder.id);
+        const userItems = await repo.itemsOf(tx, userOrder.id);
+        const oneConsult = storefront.settings.oneConsultProductPerOrder;
+        const guestHasConsult = guestItems.some((i) => i.consultRequired);
+        // The guest's consult product wins over the patient's older one.
+        const dropped = oneConsult && guestHasConsult ? userItems.filter((i) => i.consultRequired && !guestItems.some((g) => g.productId === i.productId)) : [];
+        await repo.deleteItems(tx, dropped.map((i) => i.id));
+        const remaining = userItems.filter((i) => !dropped.includes(i));
+        const additions: (typeof guestItems)[number][] = [];
+        for (const g of guestItems) {
+          const mine = remaining.find((i) => i.productId === g.productId);
+          if (mine) {
+            const product = data.catalog.findAny(g.productId);
+            const larger = Math.max(mine.qty, g.qty);
+            const qty = product ? Math.min(Math.max(larger, product.qtyMin), product.qtyMax) : larger;
+            if (qty !== mine.qty) await repo.updateItemQty(tx, mine.id, qty);
+          } else {
+            additions.push(g);
+          }
+        }
+        await repo.insertItems(
+          tx,
+          additions.map((g) => ({
+            orderId: userOrder.id,
+            productId: g.productId,
+            qty: g.qty,
+            title: g.title,
+            unitPriceCents: g.unitPriceCents,
+            consultFeeCents: g.consultFeeCents,
+            consultRequired: g.consultRequired,
+            consultAttached: g.consultAttached,
+            visitType: g.visitType,
+            requiredStages: g.requiredStages,
+            completedStages: g.completedStages,
+            createdAt: g.createdAt,
+          })),
+        );
+        let target = userOrder;
+        if (!userOrder.couponId && guestOrder.couponId) {
+          target = await repo.update(tx, userOrder.id, { couponId: guestOrder.couponId, couponCode: guestOrder.couponCode });
+        }
+        if (!target.landingGuid && guestOrder.landingGuid) {
+          target = await repo.update(tx, userOrder.id, { landingGuid: guestOrder.landingGuid });
+        }
+        await repo.delete(tx, guestOrder.id);
+        await reprice(tx, data, target);
+        return userOrder.id;
+      });
+    },
+
+    /**
+     * For payments: records the redemption of the order's promo code (idempotent). Call it inside
+     * the payment's transaction; a code that became invalid since it was applied throws PROMO_INVALID.
+     */
+    async recordRedemption(orderId: string, executor: DbOrTx = db): Promise<boolean> {
+      const order = await repo.findById(executor, orderId);
+      if (!order?.couponId) return false;
+      const items = await repo.itemsOf(executor, order.id);
+      return promotions.redeem(
+        {
+          couponId: order.couponId,
+          orderId: order.id,
+          patient: patientOf(order),
+          discountCents: order.discountCents,
+          now: now(),
+          lines: linesOf(items),
+        },
+        executor,
+      );
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,51 @@
+// Shipping methods and sales-tax settings of this storefront (SPEC §7 "shipping addresses and
+// methods", "get tax settings").
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ShippingService } from './shipping.service.ts';
+
+export const shippingMethodSchema = z
+  .object({
+    id: z.string(),
+    carrier: z.string(),
+    name: z.string(),
+    costCents: z.int(),
+    minDays: z.int(),
+    maxDays: z.int(),
+    freeAboveCents: z.int().nullable().describe('Free when the merchandise (subtotal − discount) reaches this'),
+  })
+  .meta({ id: 'ShippingMethod' });
+
+const taxRateSchema = z
+  .object({
+    state: z.string(),
+    ratePercent: z.number().describe('Percent, e.g. 7.25'),
+    appliesToConsultFee: z.boolean(),
+  })
+  .meta({ id: 'TaxRate' });
+
+export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (app, { shipping }) => {
+  app.get(
+    '/api/shipping-methods',
+    {
+      schema: {
+        tags: ['shipping'],
+        summary: "This storefront's shipping methods, cheapest first",
+        response: { 200: z.array(shippingMethodSchema) },
+      },
+    },
+    async (request) => shipping.methods(request.storefront.id),
+  );
+
+  app.get(
+    '/api/tax-settings',
+    {
+      schema: {
+        tags: ['shipping'],
+        summary: 'Sales tax by state: rate and whether it applies to consult fees; states not listed collect none',
+        response: { 200: z.array(taxRateSchema) },
+      },
+    },
+    async (request) => shipping.taxRates(request.storefront.id),
+  );
+};
