@@ -20,6 +20,8 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { addressRoutes } from './modules/addresses/addresses.routes.ts';
+import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -34,6 +36,8 @@ import { createPromotionsService } from './modules/promotions/promotions.service
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
+import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
@@ -59,6 +63,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const now = options.now ?? (() => new Date());
   const storefronts = createStorefrontService({ db });
   const sessions = createSessionService({ db, config, now });
+  // Pharmacy choice and saved addresses (issue 5).
+  const pharmacies = createPharmacyService({ db, now });
+  const addresses = createAddressService({ db, now });
   // The store (issue 3): catalog, shipping and tax, promo codes, landing capture, consents, cart.
   const catalog = createCatalogService({ db });
   const shipping = createShippingService({ db });
@@ -83,7 +90,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     audit,
     notifications,
   });
-  return { storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart };
+  return { pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -143,6 +150,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });
   await app.register(sessionRoutes, { sessions: services.sessions, config });
+  await app.register(pharmacyRoutes, { pharmacies: services.pharmacies, config });
+  await app.register(addressRoutes, { addresses: services.addresses });
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(shippingRoutes, { shipping: services.shipping });
   await app.register(consentsRoutes, { consents: services.consents });

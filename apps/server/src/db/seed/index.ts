@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { storefronts } from '../schema/storefronts.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedStore } from './store.ts';
+import { seedPharmacies } from './pharmacies.ts';
 import { seedStorefronts } from './storefronts.ts';
 
 export interface SeedResult {
@@ -20,6 +21,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     result.storefronts = await seedStorefronts(txDb);
+    await seedPharmacies(txDb);
     await seedStore(txDb);
     // Accounts last: the demo ECP link names a product of the store's catalog.
     await seedAccounts(txDb);

@@ -1,0 +1,99 @@
+// Saved shipping addresses of the signed-in patient (issue 5; SPEC §7 "Saved addresses, add and
+// use shipping address", "edit shipping address"). Guests keep their address on the order.
+import { ADDRESS_GROUPS, usAddressPatchSchema, usAddressSchema } from '@store/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/identity.ts';
+import type { AddressService } from './addresses.service.ts';
+
+export const savedAddressSchema = z
+  .object({
+    id: z.string(),
+    fullName: z.string(),
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    phone: z.string().describe('10 digits'),
+    lastUsedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SavedAddress' });
+
+const groupsSchema = z
+  .object({
+    mostRecent: savedAddressSchema.nullable().describe(ADDRESS_GROUPS.mostRecent),
+    otherSaved: z.array(savedAddressSchema).describe(ADDRESS_GROUPS.otherSaved),
+  })
+  .meta({ id: 'SavedAddresses' });
+
+const params = z.object({ id: z.string().max(100) });
+
+export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (app, { addresses }) => {
+  app.get(
+    '/api/addresses',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Saved addresses: the most recent one and the other saved ones',
+        response: { 200: groupsSchema },
+      },
+    },
+    async (request) => addresses.list(requireUser(request).userId),
+  );
+
+  app.post(
+    '/api/addresses',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Save a new shipping address',
+        body: usAddressSchema,
+        response: { 201: savedAddressSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.status(201).send(await addresses.create(user.userId, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/addresses/:id',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Edit a saved address (any of its fields)',
+        params,
+        body: usAddressPatchSchema,
+        response: { 200: savedAddressSchema },
+      },
+    },
+    async (request) => addresses.update(requireUser(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/addresses/:id',
+    {
+      schema: { tags: ['addresses'], summary: 'Delete a saved address', params },
+    },
+    async (request, reply) => {
+      await addresses.remove(requireUser(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/addresses/:id/use',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Ship to this address: it becomes the most recent one',
+        params,
+        response: { 200: savedAddressSchema },
+      },
+    },
+    async (request) => addresses.markUsed(requireUser(request).userId, request.params.id),
+  );
+};
