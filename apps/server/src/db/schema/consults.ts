@@ -1,0 +1,104 @@
+// Consult questionnaires (issue 8): questionnaires per storefront, their versions (a definition
+// validated by the domain's questionnaireDefinitionSchema, frozen once a consult uses it), the
+// patient's consult answers per order item, and the medication reference list used by search.
+import type { Answers, QuestionnaireDefinition } from '@store/domain';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sessions, users } from './auth.ts';
+import { storefronts } from './storefronts.ts';
+
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    /** Stable name products refer to (products.questionnaire_ref), e.g. `weight-care`. */
+    slug: text().notNull(),
+    title: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('questionnaires_storefront_slug_unique').on(t.storefrontId, t.slug)],
+);
+
+export const questionnaireVersions = pgTable(
+  'questionnaire_versions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    questionnaireId: uuid()
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3 … per questionnaire. */
+    version: integer().notNull(),
+    /** Pages and questions; always parsed by the domain schema before it is written. */
+    definition: jsonb().$type<QuestionnaireDefinition>().notNull(),
+    /** Null while a draft; the newest published version is the one patients get. */
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('questionnaire_versions_number_unique').on(t.questionnaireId, t.version)],
+);
+
+/**
+ * One patient's answers to the questionnaire of one order item. Owned by a user or a guest
+ * session; answers to hidden questions are never stored. Frozen (with its version) at submit.
+ */
+export const consults = pgTable(
+  'consults',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    /**
+     * The order item this consult is for. Not a foreign key yet: order_items belongs to the store
+     * module; the FK (on delete cascade) is added when the checkout engine wires consults to orders.
+     */
+    orderItemId: uuid().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    guestSessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
+    questionnaireVersionId: uuid()
+      .notNull()
+      .references(() => questionnaireVersions.id),
+    answers: jsonb().$type<Answers>().notNull().default({}),
+    /** The page the patient is on, so leaving and coming back resumes there. */
+    currentPage: integer().notNull().default(0),
+    submittedAt: timestamp({ withTimezone: true }),
+    /** The operator's explanation of the disqualifying answer, set at submit. */
+    disqualifiedReason: text(),
+    disqualifiedQuestionId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('consults_order_item_unique').on(t.orderItemId),
+    index('consults_user_idx').on(t.userId),
+    index('consults_guest_idx').on(t.guestSessionId),
+    index('consults_version_idx').on(t.questionnaireVersionId),
+  ],
+);
+
+/** The medication reference list shipped with the app (medications.data.ts, docs/medications.md). */
+export const medications = pgTable(
+  'medications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    /** 'generic' or 'brand'. */
+    kind: text().$type<'generic' | 'brand'>().notNull(),
+    /** For a brand, its generic (active ingredient) name. */
+    generic: text(),
+  },
+  (t) => [uniqueIndex('medications_name_unique').on(sql`lower(${t.name})`)],
+);
