@@ -71,6 +71,18 @@ const envSchema = z.object({
   AUTH_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().max(100).default(100),
   // Accounts that may be created from one IP address per hour.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Payments (issue 7)
+  // Card processor: sandbox (built in, the default: test cards, no keys, its books in our database) or stripe.
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  // Stripe secret key (sk_test_… or sk_live_…, or a restricted rk_… key); required when PAYMENT_GATEWAY=stripe.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  // Stripe publishable key (pk_test_… or pk_live_…) for Stripe Elements in the browser; required when PAYMENT_GATEWAY=stripe.
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+}).superRefine((env, ctx) => {
+  if (env.PAYMENT_GATEWAY !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_GATEWAY=stripe' });
+  }
 });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string };

@@ -1,0 +1,383 @@
+// The sandbox processor (default; issue 7): behaves like a real one, with its books in our
+// database so it survives restarts and works with several machines. Cards are tokenized by its own
+// "card form" (POST /api/payments/sandbox/tokens, the stand-in for a processor's JavaScript); the
+// store only ever sees tokens. Test numbers (README "Test cards"):
+//   4242 4242 4242 4242  succeeds            4000 0000 0000 0002  declined
+//   4000 0000 0000 9995  insufficient funds  4000 0000 0000 0119  processing error, then succeeds
+//   4000 0000 0000 0069  expired card        4000 0000 0000 0127  incorrect security code
+// Any other number that passes the card checks succeeds. Holds lapse after 7 days.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cardBrandOf,
+  isCardExpired,
+  MAX_NUMERIC_VALUE,
+  type BillingAddress,
+  type CardDetails,
+} from '@store/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  sandboxGatewayCustomers,
+  sandboxGatewayIdempotency,
+  sandboxGatewayIntents,
+  sandboxGatewayPaymentMethods,
+  sandboxGatewayRefunds,
+  type SandboxBehaviour,
+} from '../../db/schema/sandbox-gateway.ts';
+import { gatewayFailure, IdempotencyMismatchError } from './gateway-failure.ts';
+import type { CardSummary, GatewayResult, PaymentGateway } from './payment-gateway.ts';
+
+export const SANDBOX_TEST_CARDS: Record<string, SandboxBehaviour> = {
+  '4000000000000002': 'decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000119': 'processing_error_once',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+};
+
+/** How long an authorization holds the funds before it lapses (card networks: about 7 days). */
+export const SANDBOX_HOLD_MS = 7 * 86_400_000;
+
+const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+
+type PmRow = typeof sandboxGatewayPaymentMethods.$inferSelect;
+
+function summary(pm: PmRow): CardSummary {
+  return { brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear };
+}
+
+function billingDetails(address: BillingAddress | undefined) {
+  return address ? { ...address } : null;
+}
+
+export interface SandboxGateway extends PaymentGateway {
+  readonly name: 'sandbox';
+  /** The processor's card form: takes a checked card, keeps its summary, returns a token. */
+  tokenize(card: CardDetails): Promise<{ token: string; card: CardSummary }>;
+}
+
+export function createSandboxGateway(deps: { db: Db; now: () => Date }): SandboxGateway {
+  const { db, now } = deps;
+
+  /**
+   * Runs `operation` once per key, in one transaction with the stored answer. A concurrent
+   * request with the same key waits on the key's row and then replays the committed answer.
+   */
+  async function once<T>(
+    key: string,
+    operation: string,
+    request: unknown,
+    run: (tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([operation, request]))
+      .digest('hex');
+    return db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(sandboxGatewayIdempotency)
+        .values({ key, operation, requestHash, response: {}, createdAt: now() })
+        .onConflictDoNothing()
+        .returning({ key: sandboxGatewayIdempotency.key });
+      if (claimed.length === 0) {
+        const [stored] = await tx
+          .select()
+          .from(sandboxGatewayIdempotency)
+          .where(eq(sandboxGatewayIdempotency.key, key));
+        if (!stored || stored.requestHash !== requestHash) throw new IdempotencyMismatchError(key);
+        return stored.response as T;
+      }
+      const result = await run(tx);
+      await tx
+        .update(sandboxGatewayIdempotency)
+        .set({ response: result as unknown })
+        .where(eq(sandboxGatewayIdempotency.key, key));
+      return result;
+    });
+  }
+
+  async function lockPaymentMethod(tx: DbOrTx, id: string): Promise<PmRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(sandboxGatewayPaymentMethods)
+      .where(eq(sandboxGatewayPaymentMethods.id, id))
+      .for('update');
+    return row;
+  }
+
+  async function lockIntent(tx: DbOrTx, id: string) {
+    const [row] = await tx
+      .select()
+      .from(sandboxGatewayIntents)
+      .where(eq(sandboxGatewayIntents.id, id))
+      .for('update');
+    return row;
+  }
+
+  /** The card's own refusals, as a processor checks them when a card is charged or saved. */
+  function cardRefusal(pm: PmRow, at: Date, charging: boolean) {
+    if (isCardExpired({ month: pm.expMonth, year: pm.expYear }, at))
+      return gatewayFailure('expired_card');
+    switch (pm.behaviour) {
+      case 'decline':
+        return gatewayFailure('card_declined');
+      case 'expired_card':
+        return gatewayFailure('expired_card');
+      case 'incorrect_cvc':
+        return gatewayFailure('incorrect_cvc');
+      case 'insufficient_funds':
+        return charging ? gatewayFailure('insufficient_funds') : null;
+      case 'processing_error_once':
+        return charging && pm.attempts === 0 ? gatewayFailure('processing_error') : null;
+      case 'succeed':
+        return null;
+    }
+  }
+
+  return {
+    name: 'sandbox',
+
+    async tokenize(card) {
+      const at = now();
+      const row = {
+        id: newId('pm'),
+        brand: cardBrandOf(card.number),
+        last4: card.number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        behaviour: SANDBOX_TEST_CARDS[card.number] ?? ('succeed' as const),
+        billingDetails: card.postalCode ? { zip: card.postalCode } : null,
+        createdAt: at,
+      };
+      await db.insert(sandboxGatewayPaymentMethods).values(row);
+      return {
+        token: row.id,
+        card: summary({
+          ...row,
+          customerId: null,
+          attempts: 0,
+          consumedAt: null,
+          detachedAt: null,
+        }),
+      };
+    },
+
+    createCustomer(input, { idempotencyKey }) {
+      return once(idempotencyKey, 'createCustomer', input, async (tx) => {
+        const id = newId('cus');
+        await tx.insert(sandboxGatewayCustomers).values({
+          id,
+          reference: input.reference,
+          email: input.email ?? null,
+          createdAt: now(),
+        });
+        return { ok: true as const, customerId: id };
+      });
+    },
+
+    savePaymentMethod(input, { idempotencyKey }) {
+      return once(idempotencyKey, 'savePaymentMethod', input, async (tx) => {
+        const [customer] = await tx
+          .select({ id: sandboxGatewayCustomers.id })
+          .from(sandboxGatewayCustomers)
+          .where(eq(sandboxGatewayCustomers.id, input.customerId));
+        const pm = await lockPaymentMethod(tx, input.token);
+        if (!customer || !pm || pm.detachedAt || pm.consumedAt)
+          return gatewayFailure('payment_method_unusable');
+        if (pm.customerId && pm.customerId !== input.customerId)
+          return gatewayFailure('payment_method_unusable');
+        // Saving runs the card check a processor makes (a zero-amount authorization).
+        const refusal = cardRefusal(pm, now(), false);
+        if (refusal) return refusal;
+        await tx
+          .update(sandboxGatewayPaymentMethods)
+          .set({
+            customerId: input.customerId,
+            billingDetails: billingDetails(input.billingAddress) ?? pm.billingDetails,
+          })
+          .where(eq(sandboxGatewayPaymentMethods.id, pm.id));
+        return { ok: true as const, paymentMethodId: pm.id, card: summary(pm) };
+      });
+    },
+
+    updatePaymentMethod(input, { idempotencyKey }) {
+      return once(idempotencyKey, 'updatePaymentMethod', input, async (tx) => {
+        const pm = await lockPaymentMethod(tx, input.paymentMethodId);
+        if (!pm || !pm.customerId || pm.detachedAt)
+          return gatewayFailure('payment_method_unusable');
+        const next = {
+          expMonth: input.expMonth ?? pm.expMonth,
+          expYear: input.expYear ?? pm.expYear,
+          billingDetails: billingDetails(input.billingAddress) ?? pm.billingDetails,
+        };
+        await tx
+          .update(sandboxGatewayPaymentMethods)
+          .set(next)
+          .where(eq(sandboxGatewayPaymentMethods.id, pm.id));
+        return { ok: true as const, card: summary({ ...pm, ...next }) };
+      });
+    },
+
+    detachPaymentMethod(input, { idempotencyKey }) {
+      return once(idempotencyKey, 'detachPaymentMethod', input, async (tx) => {
+        const pm = await lockPaymentMethod(tx, input.paymentMethodId);
+        if (!pm || !pm.customerId || pm.detachedAt)
+          return gatewayFailure('payment_method_unusable');
+        await tx
+          .update(sandboxGatewayPaymentMethods)
+          .set({ detachedAt: now() })
+          .where(eq(sandboxGatewayPaymentMethods.id, pm.id));
+        return { ok: true as const };
+      });
+    },
+
+    authorize(input, { idempotencyKey }) {
+      return once(idempotencyKey, 'authorize', input, async (tx) => {
+        const at = now();
+        if (
+          !Number.isSafeInteger(input.amountCents) ||
+          input.amountCents < 1 ||
+          input.amountCents > MAX_NUMERIC_VALUE
+        ) {
+          return gatewayFailure('amount_invalid');
+        }
+        const source = input.source;
+        const pmId = 'token' in source ? source.token : source.paymentMethodId;
+        const pm = await lockPaymentMethod(tx, pmId);
+        if (!pm || pm.detachedAt) return gatewayFailure('payment_method_unusable');
+        if ('token' in source) {
+          // A one-off card: not saved with anyone, and good for one successful payment.
+          if (pm.customerId || pm.consumedAt) return gatewayFailure('payment_method_unusable');
+        } else if (pm.customerId !== source.customerId) {
+          return gatewayFailure('payment_method_unusable');
+        }
+        const refusal = cardRefusal(pm, at, true);
+        await tx
+          .update(sandboxGatewayPaymentMethods)
+          .set({
+            attempts: sql`${sandboxGatewayPaymentMethods.attempts} + 1`,
+            ...(refusal || !('token' in source) ? {} : { consumedAt: at }),
+          })
+          .where(eq(sandboxGatewayPaymentMethods.id, pm.id));
+        if (refusal) return refusal;
+        const id = newId('pi');
+        await tx.insert(sandboxGatewayIntents).values({
+          id,
+          paymentMethodId: pm.id,
+          customerId: pm.customerId,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          status: input.capture ? 'succeeded' : 'requires_capture',
+          metadata: input.metadata ?? {},
+          createdAt: at,
+          holdExpiresAt: input.capture ? null : new Date(at.getTime() + SANDBOX_HOLD_MS),
+          capturedAt: input.capture ? at : null,
+        });
+        return {
+          ok: true as const,
+          intentId: id,
+          status: input.capture ? ('captured' as const) : ('authorized' as const),
+          card: summary(pm),
+        };
+      });
+    },
+
+    capture(input, { idempotencyKey }) {
+      return once(
+        idempotencyKey,
+        'capture',
+        input,
+        async (tx): Promise<GatewayResult<{ status: 'captured' }>> => {
+          const intent = await lockIntent(tx, input.intentId);
+          if (!intent) return gatewayFailure('not_capturable');
+          if (intent.status === 'succeeded') return gatewayFailure('already_captured');
+          if (intent.status === 'canceled') return gatewayFailure('not_capturable');
+          const at = now();
+          if (intent.holdExpiresAt && intent.holdExpiresAt.getTime() <= at.getTime()) {
+            // The hold lapsed: the processor releases it and refuses the charge.
+            await tx
+              .update(sandboxGatewayIntents)
+              .set({ status: 'canceled', canceledAt: at })
+              .where(eq(sandboxGatewayIntents.id, intent.id));
+            return gatewayFailure('authorization_expired');
+          }
+          await tx
+            .update(sandboxGatewayIntents)
+            .set({ status: 'succeeded', capturedAt: at })
+            .where(
+              and(
+                eq(sandboxGatewayIntents.id, intent.id),
+                eq(sandboxGatewayIntents.status, 'requires_capture'),
+              ),
+            );
+          return { ok: true as const, status: 'captured' as const };
+        },
+      );
+    },
+
+    void(input, { idempotencyKey }) {
+      return once(
+        idempotencyKey,
+        'void',
+        input,
+        async (tx): Promise<GatewayResult<{ status: 'voided' }>> => {
+          const intent = await lockIntent(tx, input.intentId);
+          if (!intent || intent.status !== 'requires_capture')
+            return gatewayFailure('not_voidable');
+          await tx
+            .update(sandboxGatewayIntents)
+            .set({ status: 'canceled', canceledAt: now() })
+            .where(eq(sandboxGatewayIntents.id, intent.id));
+          return { ok: true as const, status: 'voided' as const };
+        },
+      );
+    },
+
+    refund(input, { idempotencyKey }) {
+      return once(
+        idempotencyKey,
+        'refund',
+        input,
+        async (tx): Promise<GatewayResult<{ status: 'refunded'; refundId: string }>> => {
+          const intent = await lockIntent(tx, input.intentId);
+          if (
+            !intent ||
+            intent.status !== 'succeeded' ||
+            intent.amountRefundedCents >= intent.amountCents
+          ) {
+            return gatewayFailure('not_refundable');
+          }
+          const id = newId('re');
+          const amount = intent.amountCents - intent.amountRefundedCents;
+          await tx
+            .insert(sandboxGatewayRefunds)
+            .values({ id, intentId: intent.id, amountCents: amount, createdAt: now() });
+          await tx
+            .update(sandboxGatewayIntents)
+            .set({ amountRefundedCents: intent.amountCents })
+            .where(eq(sandboxGatewayIntents.id, intent.id));
+          return { ok: true as const, status: 'refunded' as const, refundId: id };
+        },
+      );
+    },
+  };
+}
+
+/** For tests and operators: the processor's view of a payment. */
+export async function readSandboxIntent(db: DbOrTx, intentId: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxGatewayIntents)
+    .where(eq(sandboxGatewayIntents.id, intentId));
+  return row ?? null;
+}
+
+/** For tests: the processor's view of a card (never more than brand, last four and expiry). */
+export async function readSandboxPaymentMethod(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxGatewayPaymentMethods)
+    .where(
+      and(eq(sandboxGatewayPaymentMethods.id, id), isNull(sandboxGatewayPaymentMethods.detachedAt)),
+    );
+  return row ?? null;
+}
