@@ -36,6 +36,11 @@ import { createPromotionsService } from './modules/promotions/promotions.service
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
+import { createDoctorService } from './modules/doctors/doctors.service.ts';
+import { createAppointmentMailer } from './modules/scheduling/appointment-mail.ts';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
+import { createSchedulingService } from './modules/scheduling/scheduling.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
 import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.ts';
@@ -90,7 +95,18 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     audit,
     notifications,
   });
-  return { pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart };
+  // Doctors and scheduling (issue 6): doctor lists and bios, slots, bookings, reschedule links.
+  const doctors = createDoctorService({ db });
+  const scheduling = createSchedulingService({
+    db,
+    doctors,
+    now,
+    audit,
+    notify: createAppointmentMailer(notifications),
+    port: config.PORT,
+    log,
+  });
+  return { pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -160,6 +176,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { auth: services.auth });
   await app.register(accountRoutes, { auth: services.auth });
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { notifications: services.notifications });
+
+  await app.register(doctorRoutes, { doctors: services.doctors });
+  await app.register(schedulingRoutes, { scheduling: services.scheduling, now: options.now ?? (() => new Date()) });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

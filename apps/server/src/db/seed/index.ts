@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { storefronts } from '../schema/storefronts.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedDoctors } from './doctors.ts';
 import { seedStore } from './store.ts';
 import { seedPharmacies } from './pharmacies.ts';
 import { seedStorefronts } from './storefronts.ts';
@@ -23,6 +24,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
     result.storefronts = await seedStorefronts(txDb);
     await seedPharmacies(txDb);
     await seedStore(txDb);
+    await seedDoctors(txDb);
     // Accounts last: the demo ECP link names a product of the store's catalog.
     await seedAccounts(txDb);
   });

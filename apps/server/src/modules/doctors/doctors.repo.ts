@@ -1,0 +1,99 @@
+// Doctors, licences, availability and scheduling settings. Private to the doctors module.
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  availabilityExceptions,
+  availabilityRules,
+  doctorLicenses,
+  doctors,
+  doctorSchedulingSettings,
+} from '../../db/schema/doctors.ts';
+
+export type DoctorRow = typeof doctors.$inferSelect;
+export interface Scope {
+  storefrontId: string;
+  companyId: string;
+}
+
+/** Doctors of the storefront's company, either shared by its storefronts or tied to this one. */
+const inScope = (scope: Scope) =>
+  and(
+    eq(doctors.companyId, scope.companyId),
+    or(isNull(doctors.storefrontId), eq(doctors.storefrontId, scope.storefrontId)),
+  );
+
+export function createDoctorsRepo(db: DbOrTx) {
+  async function licensesOf(ids: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>();
+    if (ids.length === 0) return map;
+    const rows = await db
+      .select()
+      .from(doctorLicenses)
+      .where(inArray(doctorLicenses.doctorId, ids))
+      .orderBy(asc(doctorLicenses.state));
+    for (const row of rows) map.set(row.doctorId, [...(map.get(row.doctorId) ?? []), row.state]);
+    return map;
+  }
+
+  return {
+    licensesOf,
+
+    /** Active doctors in scope, licensed in `state` when given, by name. */
+    async listActive(scope: Scope, state?: string): Promise<DoctorRow[]> {
+      const conditions = [inScope(scope), eq(doctors.active, true)];
+      if (state) {
+        conditions.push(
+          sql`exists (select 1 from ${doctorLicenses} where ${doctorLicenses.doctorId} = ${doctors.id} and ${doctorLicenses.state} = ${state})`,
+        );
+      }
+      return db
+        .select()
+        .from(doctors)
+        .where(and(...conditions))
+        .orderBy(asc(doctors.name), asc(doctors.id));
+    },
+
+    async findActive(scope: Scope, id: string): Promise<DoctorRow | undefined> {
+      const rows = await db
+        .select()
+        .from(doctors)
+        .where(and(inScope(scope), eq(doctors.active, true), eq(doctors.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async byIds(ids: string[]): Promise<DoctorRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(doctors).where(inArray(doctors.id, ids));
+    },
+
+    async rulesOf(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(availabilityRules)
+        .where(inArray(availabilityRules.doctorId, ids))
+        .orderBy(asc(availabilityRules.weekday), asc(availabilityRules.startMinute));
+    },
+
+    /** Exceptions on or after `fromDate` (YYYY-MM-DD). */
+    async exceptionsOf(ids: string[], fromDate: string) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(availabilityExceptions)
+        .where(and(inArray(availabilityExceptions.doctorId, ids), gte(availabilityExceptions.date, fromDate)))
+        .orderBy(asc(availabilityExceptions.date));
+    },
+
+    async settingsOf(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(doctorSchedulingSettings).where(inArray(doctorSchedulingSettings.doctorId, ids));
+    },
+
+    /** Locks the doctor's row until the transaction ends: bookings for one doctor go one at a time. */
+    async lockDoctor(id: string): Promise<void> {
+      await db.execute(sql`select 1 from ${doctors} where ${doctors.id} = ${id} for update`);
+    },
+  };
+}

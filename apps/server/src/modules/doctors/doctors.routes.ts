@@ -1,0 +1,59 @@
+// SPEC §7 "Doctors, doctor bio": the doctors a patient may choose in a state, and one doctor's bio.
+import { usStateSchema } from '@store/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/problem.ts';
+import type { DoctorService } from './doctors.service.ts';
+
+export const doctorSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    credentials: z.string().describe('e.g. MD, DO, NP-C'),
+    photoUrl: z.string().nullable(),
+    specialties: z.array(z.string()),
+    timeZone: z.string().describe("IANA zone of the doctor's availability"),
+    averageRating: z.number().nullable().describe('1 to 5; null until rated'),
+    ratingCount: z.int(),
+    states: z.array(z.string()).describe('Two-letter codes of the states the doctor is licensed in'),
+  })
+  .meta({ id: 'DoctorSummary' });
+
+export const doctorDetailSchema = doctorSummarySchema.extend({ bio: z.string() }).meta({ id: 'DoctorDetail' });
+
+export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = async (app, { doctors }) => {
+  const scopeOf = (request: { storefront: { id: string; companyId: string } }) => ({
+    storefrontId: request.storefront.id,
+    companyId: request.storefront.companyId,
+  });
+
+  app.get(
+    '/api/doctors',
+    {
+      schema: {
+        tags: ['doctors'],
+        summary: 'Active doctors of this storefront; with ?state=XX only those licensed in that state',
+        querystring: z.object({ state: usStateSchema.optional() }),
+        response: { 200: z.array(doctorSummarySchema) },
+      },
+    },
+    async (request) => doctors.list(scopeOf(request), { state: request.query.state }),
+  );
+
+  app.get(
+    '/api/doctors/:id',
+    {
+      schema: {
+        tags: ['doctors'],
+        summary: "One doctor's bio (the doctor bio dialog)",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: doctorDetailSchema },
+      },
+    },
+    async (request) => {
+      const doctor = await doctors.get(scopeOf(request), request.params.id);
+      if (!doctor) throw notFound();
+      return doctor;
+    },
+  );
+};

@@ -1,0 +1,67 @@
+// The patient's mail about a visit: booked, moved or cancelled, with the time in the patient's zone,
+// the reschedule link, and the calendar invite. Sent through the notifications service (SMTP or the
+// outbox). The mail adapter has no attachments yet, so the invite is a link to
+// /api/reschedulings/{token}/invite.ics; once the adapter takes attachments, pass `notice.ics` as
+// `visit.ics` (text/calendar; method=REQUEST|CANCEL) as well.
+import { VISIT_TYPE_LABELS } from '@store/domain';
+import type { MailContent } from '../notifications/templates.ts';
+import type { AppointmentNotice, AppointmentNotifier } from './scheduling.service.ts';
+
+/** "Monday, June 1, 2026, 10:00 – 10:30 AM EDT" in the given zone. */
+export function formatVisitTime(startsAt: string, endsAt: string, timeZone: string): string {
+  const range = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  // ICU puts narrow and thin no-break spaces around the dash and before AM/PM; mail gets plain ones.
+  return range.formatRange(new Date(startsAt), new Date(endsAt)).replace(/[\u202f\u2009\u00a0]/g, ' ');
+}
+
+export function appointmentMail(notice: AppointmentNotice): MailContent {
+  const { appointment: a } = notice;
+  const doctor = `${a.doctor.name}${a.doctor.credentials ? `, ${a.doctor.credentials}` : ''}`;
+  const kind = a.visitType ? VISIT_TYPE_LABELS[a.visitType] : 'Visit';
+  const when = formatVisitTime(a.startsAt, a.endsAt, a.patientTimeZone);
+  const firstName = a.invitee.name.split(' ')[0] ?? a.invitee.name;
+  const calendar = notice.inviteUrl ? [`Add it to your calendar: ${notice.inviteUrl}`] : [];
+  switch (notice.kind) {
+    case 'booked':
+      return {
+        subject: `Your visit with ${a.doctor.name} is scheduled`,
+        heading: 'Your visit is scheduled',
+        paragraphs: [`Hi ${firstName}, your ${kind.toLowerCase()} with ${doctor} is booked.`, `When: ${when}`, ...calendar],
+        ...(notice.rescheduleUrl ? { action: { label: 'Reschedule or cancel', url: notice.rescheduleUrl } } : {}),
+        footnote: 'This link works until the end of your visit. Anyone with it can change the visit, so please keep it to yourself.',
+      };
+    case 'rescheduled':
+      return {
+        subject: `Your visit with ${a.doctor.name} was moved`,
+        heading: 'Your visit has a new time',
+        paragraphs: [`Hi ${firstName}, your ${kind.toLowerCase()} with ${doctor} was moved.`, `New time: ${when}`, ...calendar],
+        ...(notice.rescheduleUrl ? { action: { label: 'Reschedule or cancel', url: notice.rescheduleUrl } } : {}),
+        footnote: 'Your calendar invite has been updated. This link works until the end of your visit.',
+      };
+    case 'cancelled':
+      return {
+        subject: `Your visit with ${a.doctor.name} was cancelled`,
+        heading: 'Your visit was cancelled',
+        paragraphs: [`Hi ${firstName}, your ${kind.toLowerCase()} with ${doctor} on ${when} was cancelled.`],
+        footnote: 'If you did not ask for this, please contact us.',
+      };
+  }
+}
+
+/** The notify hook the scheduling service calls, sending mail through the notifications service. */
+export function createAppointmentMailer(notifications: {
+  email(storefront: AppointmentNotice['storefront'], to: string, content: MailContent): Promise<void>;
+}): AppointmentNotifier {
+  return async (notice) => {
+    await notifications.email(notice.storefront, notice.appointment.invitee.email, appointmentMail(notice));
+  };
+}

@@ -1,0 +1,99 @@
+// Appointments. Private to the scheduling module.
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
+import { storefrontHosts } from '../../db/schema/storefronts.ts';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointment = typeof appointments.$inferInsert;
+
+export function createSchedulingRepo(db: DbOrTx) {
+  return {
+    /** Live bookings of doctors overlapping [from, to), optionally leaving one out. */
+    async liveBookings(doctorIds: string[], from: Date, to: Date, exceptId?: string) {
+      if (doctorIds.length === 0) return [];
+      const conditions = [
+        inArray(appointments.doctorId, doctorIds),
+        inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ];
+      if (exceptId) conditions.push(ne(appointments.id, exceptId));
+      return db
+        .select({ id: appointments.id, doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+        .from(appointments)
+        .where(and(...conditions))
+        .orderBy(asc(appointments.startsAt));
+    },
+
+    /** How many upcoming live visits each doctor has (to spread "first available" bookings). */
+    async upcomingCounts(doctorIds: string[], from: Date): Promise<Map<string, number>> {
+      if (doctorIds.length === 0) return new Map();
+      const rows = await db
+        .select({ doctorId: appointments.doctorId, count: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.doctorId, doctorIds),
+            eq(appointments.status, 'booked'),
+            gt(appointments.startsAt, from),
+          ),
+        )
+        .groupBy(appointments.doctorId);
+      return new Map(rows.map((r) => [r.doctorId, r.count]));
+    },
+
+    async insert(values: NewAppointment): Promise<AppointmentRow> {
+      const [row] = await db.insert(appointments).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, values: Partial<NewAppointment>): Promise<AppointmentRow | undefined> {
+      const [row] = await db.update(appointments).set(values).where(eq(appointments.id, id)).returning();
+      return row;
+    },
+
+    async byTokenHash(storefrontId: string, tokenHash: string, forUpdate = false): Promise<AppointmentRow | undefined> {
+      const query = db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.storefrontId, storefrontId), eq(appointments.rescheduleTokenHash, tokenHash)))
+        .limit(1);
+      const rows = forUpdate ? await query.for('update') : await query;
+      return rows[0];
+    },
+
+    async byId(id: string, forUpdate = false): Promise<AppointmentRow | undefined> {
+      const query = db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+      const rows = forUpdate ? await query.for('update') : await query;
+      return rows[0];
+    },
+
+    /** Host names of a storefront (links in mail only ever use one of them). */
+    async storefrontHosts(storefrontId: string): Promise<string[]> {
+      const rows = await db
+        .select({ host: storefrontHosts.host })
+        .from(storefrontHosts)
+        .where(eq(storefrontHosts.storefrontId, storefrontId))
+        .orderBy(asc(storefrontHosts.host));
+      return rows.map((r) => r.host);
+    },
+
+    /** The order's current visit: its newest live one. */
+    async liveForOrder(storefrontId: string, orderId: string): Promise<AppointmentRow | undefined> {
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.storefrontId, storefrontId),
+            eq(appointments.orderId, orderId),
+            inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
+          ),
+        )
+        .orderBy(desc(appointments.createdAt))
+        .limit(1);
+      return rows[0];
+    },
+  };
+}
