@@ -36,6 +36,12 @@ import { createPromotionsService } from './modules/promotions/promotions.service
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { consultRoutes } from './modules/consults/consults.routes.ts';
+import { createConsultService } from './modules/consults/consults.service.ts';
+import { createMedicationService } from './modules/consults/medications.service.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadService } from './modules/uploads/uploads.service.ts';
+import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { createDoctorService } from './modules/doctors/doctors.service.ts';
 import { createAppointmentMailer } from './modules/scheduling/appointment-mail.ts';
@@ -95,6 +101,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     audit,
     notifications,
   });
+  // The consult (issue 8): uploads in file storage, questionnaires and answers, medication search.
+  const uploads = createUploadService({ db, storage: createFileStorage(config), now });
+  const consults = createConsultService({ db, now, uploads });
+  const medications = createMedicationService({ db });
   // Doctors and scheduling (issue 6): doctor lists and bios, slots, bookings, reschedule links.
   const doctors = createDoctorService({ db });
   const scheduling = createSchedulingService({
@@ -106,7 +116,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     port: config.PORT,
     log,
   });
-  return { pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  return { uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -179,6 +189,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(doctorRoutes, { doctors: services.doctors });
   await app.register(schedulingRoutes, { scheduling: services.scheduling, now: options.now ?? (() => new Date()) });
+  await app.register(uploadRoutes, { uploads: services.uploads });
+  await app.register(consultRoutes, { consults: services.consults, medications: services.medications });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

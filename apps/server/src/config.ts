@@ -36,6 +36,16 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
+  // Uploaded files (issue 8): kept on disk under DATA_DIR/uploads unless all five S3_* are set, then in that S3-compatible bucket.
+  // S3-compatible endpoint, e.g. https://s3.us-east-1.amazonaws.com or http://localhost:9000 (MinIO); objects are addressed path-style.
+  S3_ENDPOINT: z.url().optional(),
+  // Bucket that holds uploaded files (private; files are served through the API only).
+  S3_BUCKET: z.string().min(1).optional(),
+  // Access key id and secret of a key allowed to put, get and delete objects in S3_BUCKET.
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Region the signature is made for, e.g. us-east-1 (MinIO accepts us-east-1).
+  S3_REGION: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   GUEST_SESSION_DAYS: z.coerce.number().int().positive().default(7),

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './db/seed/index.ts';
+import { syncMedicationList } from './modules/consults/medications.service.ts';
 
 async function main() {
   let config;
@@ -20,6 +21,8 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await runMigrations(database);
+  // Reference data every store needs, demo or not: the medication list for the consult search.
+  await syncMedicationList(database.db);
   const seed = config.SEED_DEMO ? await seedDemoDataIfEmpty(database.db) : null;
   const app = await buildApp({ config, database });
 

@@ -379,7 +379,8 @@ export function mergePageAnswers(
 /**
  * The first disqualifying answer among the shown questions, in question order, with the operator's
  * reason; null when nothing disqualifies. Checked per question: its disqualifying options, its
- * yes/no answer, then its rules (which may read any shown answer, e.g. BMI with conditions).
+ * yes/no answer, then its rules (which may read any shown answer, e.g. BMI with conditions) once the
+ * question itself has an answer.
  */
 export function disqualification(version: QuestionnaireDefinition, answers: Answers): Disqualification | null {
   const visible = visibleQuestions(version, answers);
@@ -397,6 +398,8 @@ export function disqualification(version: QuestionnaireDefinition, answers: Answ
     if (question.type === 'yes_no' && question.disqualifiesOn && answer === question.disqualifiesOn && question.disqualifyReason) {
       return { questionId: question.id, reason: question.disqualifyReason };
     }
+    // A question's rules apply once it is answered, so a patient is never stopped by a question not reached yet.
+    if (isBlank(question, answer)) continue;
     for (const rule of question.disqualifyIf ?? []) {
       if (evaluateCondition(rule.when, answers, shown)) return { questionId: question.id, reason: rule.reason };
     }

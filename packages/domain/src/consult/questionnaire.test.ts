@@ -343,6 +343,7 @@ describe('disqualification', () => {
     ['rule: BMI under 27', { ...ok, hw: { heightInches: 72, weightPounds: 180 } }, { questionId: 'conditions', reason: 'BMI under 27.' }],
     ['rule: BMI 27–30 without a condition', { ...ok, hw: { heightInches: 70, weightPounds: 200 }, conditions: ['none'] }, { questionId: 'conditions', reason: 'BMI under 30 without a weight-related condition.' }],
     ['rule: BMI 27–30 with a condition', { ...ok, hw: { heightInches: 70, weightPounds: 200 }, conditions: ['hypertension'] }, null],
+    ['a rule waits until its question is answered', { ...ok, hw: { heightInches: 72, weightPounds: 180 }, conditions: undefined }, null],
     ['first in question order wins', { ...ok, sex: 'female', pregnant: 'yes', history: ['mtc'] }, { questionId: 'pregnant', reason: 'Not during pregnancy. Talk to your OB-GYN.' }],
   ])('%s', (_name, answers, expected) => {
     expect(disqualification(version, answers)).toEqual(expected);

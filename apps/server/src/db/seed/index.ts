@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { storefronts } from '../schema/storefronts.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedConsults } from './consults.ts';
 import { seedDoctors } from './doctors.ts';
 import { seedStore } from './store.ts';
 import { seedPharmacies } from './pharmacies.ts';
@@ -25,6 +26,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
     await seedPharmacies(txDb);
     await seedStore(txDb);
     await seedDoctors(txDb);
+    await seedConsults(txDb);
     // Accounts last: the demo ECP link names a product of the store's catalog.
     await seedAccounts(txDb);
   });

@@ -1,0 +1,378 @@
+// The consult (issue 8): questionnaires stored as versioned data, and a patient's answers saved page
+// by page, resumed on the page they left, and frozen with their version at submit. Disqualifying
+// answers freeze the consult at once with the operator's reason; the checkout engine, through
+// `hooks.onFrozen`, completes the Consult stage or marks the order disqualified in the same
+// transaction.
+import {
+  disqualification,
+  fieldErrors,
+  firstIncompletePage,
+  mergePageAnswers,
+  MESSAGES,
+  nextPageIndex,
+  questionnaireDefinitionSchema,
+  validatePage,
+  visibleQuestions,
+  type AnswerError,
+  type Answers,
+  type Disqualification,
+  type QuestionnaireDefinition,
+} from '@store/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound, problem } from '../../lib/problem.ts';
+import type { Identity } from '../auth/sessions.service.ts';
+import type { UploadService } from '../uploads/uploads.service.ts';
+import { createConsultsRepo, type ConsultRow, type QuestionnaireRow, type VersionRow } from './consults.repo.ts';
+
+export interface QuestionnaireVersionView {
+  id: string;
+  version: number;
+  publishedAt: string | null;
+  definition: QuestionnaireDefinition;
+}
+
+export interface QuestionnaireView {
+  id: string;
+  slug: string;
+  title: string;
+  version: QuestionnaireVersionView;
+}
+
+export type ConsultStatus = 'in_progress' | 'submitted' | 'disqualified';
+
+export interface ConsultView {
+  id: string;
+  orderItemId: string;
+  status: ConsultStatus;
+  questionnaire: QuestionnaireView;
+  answers: Answers;
+  /** The page to show when the patient comes back. */
+  currentPage: number;
+  submittedAt: string | null;
+  disqualified: Disqualification | null;
+}
+
+export interface SaveResult {
+  consult: ConsultView;
+  /** Where to go next: a page index, or null when the last page was saved. */
+  nextPageIndex: number | null;
+  disqualified: Disqualification | null;
+}
+
+export interface ConsultHooks {
+  /**
+   * Called inside the transaction that freezes a consult (submitted, or disqualified by an answer).
+   * The checkout engine completes the Consult stage on the order item, or marks the order
+   * disqualified so nothing can be charged.
+   */
+  onFrozen?(tx: DbOrTx, consult: ConsultRow, outcome: { disqualified: Disqualification | null }): Promise<void>;
+}
+
+const validationFailed = (errors: AnswerError[]) =>
+  new AppError(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, { errors });
+
+/** The latest calendar date anywhere (UTC+14), so "today" in any patient's time zone is never "the future". */
+function latestToday(now: Date): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function versionView(row: VersionRow): QuestionnaireVersionView {
+  return {
+    id: row.id,
+    version: row.version,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    definition: row.definition,
+  };
+}
+
+function statusOf(row: ConsultRow): ConsultStatus {
+  if (row.disqualifiedReason) return 'disqualified';
+  return row.submittedAt ? 'submitted' : 'in_progress';
+}
+
+function uploadIdsIn(definition: QuestionnaireDefinition, answers: Answers, onlyIds?: Set<string>): string[] {
+  const ids: string[] = [];
+  for (const q of visibleQuestions(definition, answers)) {
+    if (q.type !== 'file_upload' || (onlyIds && !onlyIds.has(q.id))) continue;
+    const a = answers[q.id];
+    if (Array.isArray(a)) for (const v of a) if (typeof v === 'string') ids.push(v);
+  }
+  return ids;
+}
+
+export function createConsultService(deps: {
+  db: Db;
+  now: () => Date;
+  uploads: Pick<UploadService, 'ownedIds' | 'attachToConsult' | 'adoptGuest'>;
+  hooks?: ConsultHooks;
+}) {
+  const { db, now } = deps;
+  const repo = createConsultsRepo(db);
+
+  async function view(row: ConsultRow, tx: DbOrTx = db): Promise<ConsultView> {
+    const r = createConsultsRepo(tx);
+    const version = (await r.versionById(row.questionnaireVersionId))!;
+    const questionnaire = (await r.questionnaireById(version.questionnaireId))!;
+    return {
+      id: row.id,
+      orderItemId: row.orderItemId,
+      status: statusOf(row),
+      questionnaire: { id: questionnaire.id, slug: questionnaire.slug, title: questionnaire.title, version: versionView(version) },
+      answers: row.answers,
+      currentPage: row.currentPage,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      disqualified:
+        row.disqualifiedReason && row.disqualifiedQuestionId
+          ? { questionId: row.disqualifiedQuestionId, reason: row.disqualifiedReason }
+          : null,
+    };
+  }
+
+  /** Freezes the consult with its answers and version; runs the checkout engine's hook. */
+  async function freeze(tx: DbOrTx, row: ConsultRow, definition: QuestionnaireDefinition, outcome: Disqualification | null) {
+    const at = now();
+    const frozen = await createConsultsRepo(tx).updateConsult(row.id, {
+      submittedAt: at,
+      disqualifiedReason: outcome?.reason ?? null,
+      disqualifiedQuestionId: outcome?.questionId ?? null,
+      updatedAt: at,
+    });
+    await deps.uploads.attachToConsult(uploadIdsIn(definition, frozen.answers), frozen.id, tx);
+    await deps.hooks?.onFrozen?.(tx, frozen, { disqualified: outcome });
+    return frozen;
+  }
+
+  function parseDefinition(definition: unknown): QuestionnaireDefinition {
+    const parsed = questionnaireDefinitionSchema.safeParse(definition);
+    if (!parsed.success) {
+      throw new AppError(400, 'QUESTIONNAIRE_INVALID', MESSAGES.QUESTIONNAIRE_INVALID, { errors: fieldErrors(parsed.error) });
+    }
+    return parsed.data;
+  }
+
+  return {
+    // ---- Questionnaires ----
+
+    async createQuestionnaire(input: { storefrontId: string; slug: string; title: string }, tx: DbOrTx = db): Promise<QuestionnaireRow> {
+      const at = now();
+      return createConsultsRepo(tx).insertQuestionnaire({ ...input, createdAt: at, updatedAt: at });
+    },
+
+    /**
+     * A new version of a questionnaire (definition validated by the domain schema), published at
+     * once unless `publish: false`. Versions are never changed once a consult uses them.
+     */
+    async createVersion(
+      input: { questionnaireId: string; definition: unknown; publish?: boolean },
+      tx: DbOrTx = db,
+    ): Promise<QuestionnaireVersionView> {
+      const definition = parseDefinition(input.definition);
+      const r = createConsultsRepo(tx);
+      const latest = await r.latestVersion(input.questionnaireId);
+      const row = await r.insertVersion({
+        questionnaireId: input.questionnaireId,
+        version: (latest?.version ?? 0) + 1,
+        definition,
+        publishedAt: input.publish === false ? null : now(),
+        createdAt: now(),
+      });
+      return versionView(row);
+    },
+
+    /**
+     * An operator's edit: the latest version is changed in place only while it is an unpublished
+     * draft no consult uses; otherwise the edit becomes a new version (frozen once used).
+     */
+    async editDefinition(input: { questionnaireId: string; definition: unknown; publish?: boolean }): Promise<QuestionnaireVersionView> {
+      const definition = parseDefinition(input.definition);
+      return db.transaction(async (tx) => {
+        const r = createConsultsRepo(tx);
+        const latest = await r.latestVersion(input.questionnaireId);
+        if (latest && !latest.publishedAt && !(await r.versionInUse(latest.id))) {
+          const row = await r.updateVersion(latest.id, { definition, publishedAt: input.publish === false ? null : now() });
+          return versionView(row);
+        }
+        const row = await r.insertVersion({
+          questionnaireId: input.questionnaireId,
+          version: (latest?.version ?? 0) + 1,
+          definition,
+          publishedAt: input.publish === false ? null : now(),
+          createdAt: now(),
+        });
+        return versionView(row);
+      });
+    },
+
+    async publishVersion(versionId: string): Promise<QuestionnaireVersionView> {
+      const row = await repo.versionById(versionId);
+      if (!row) throw notFound();
+      if (row.publishedAt) return versionView(row);
+      return versionView(await repo.updateVersion(versionId, { publishedAt: now() }));
+    },
+
+    /** The version patients get now: the newest published one. */
+    async getPublishedVersion(questionnaireId: string): Promise<QuestionnaireVersionView | null> {
+      const row = await repo.publishedVersion(questionnaireId);
+      return row ? versionView(row) : null;
+    },
+
+    /** A storefront's questionnaire (by id or slug) with its current version; 404 when none is published. */
+    async getQuestionnaire(storefrontId: string, idOrSlug: string): Promise<QuestionnaireView> {
+      const questionnaire = await repo.findQuestionnaire(storefrontId, idOrSlug);
+      if (!questionnaire) throw notFound();
+      const version = await repo.publishedVersion(questionnaire.id);
+      if (!version) throw notFound();
+      return { id: questionnaire.id, slug: questionnaire.slug, title: questionnaire.title, version: versionView(version) };
+    },
+
+    // ---- Consults ----
+
+    /**
+     * The consult of an order item for its owner, made with the questionnaire's current version on
+     * first call and returned as it is afterwards. The checkout engine calls this once it has
+     * checked that the identity owns the order item.
+     */
+    async startConsult(input: { identity: Identity; orderItemId: string; questionnaireId: string }): Promise<ConsultView> {
+      const { identity } = input;
+      return db.transaction(async (tx) => {
+        const r = createConsultsRepo(tx);
+        const existing = await r.consultByOrderItem(input.orderItemId);
+        if (existing) {
+          const mine = await r.ownedConsult(existing.id, identity);
+          if (!mine) throw notFound();
+          return view(mine, tx);
+        }
+        const questionnaire = await r.findQuestionnaire(identity.storefrontId, input.questionnaireId);
+        if (!questionnaire) throw notFound();
+        const version = await r.publishedVersion(questionnaire.id);
+        if (!version) throw notFound();
+        const at = now();
+        const row = await r.insertConsult({
+          storefrontId: identity.storefrontId,
+          orderItemId: input.orderItemId,
+          userId: identity.kind === 'user' ? identity.userId : null,
+          guestSessionId: identity.kind === 'guest' ? identity.sessionId : null,
+          questionnaireVersionId: version.id,
+          createdAt: at,
+          updatedAt: at,
+        });
+        return view(row, tx);
+      });
+    },
+
+    /** The consult for its owner; anyone else gets a 404. */
+    async getForOwner(input: { consultId: string; identity: Identity }): Promise<ConsultView> {
+      const row = await repo.ownedConsult(input.consultId, input.identity);
+      if (!row) throw notFound();
+      return view(row);
+    },
+
+    /** The owner's consult of an order item, or null when none was started. */
+    async getByOrderItem(input: { orderItemId: string; identity: Identity }): Promise<ConsultView | null> {
+      const row = await repo.ownedConsultByOrderItem(input.orderItemId, input.identity);
+      return row ? view(row) : null;
+    },
+
+    /**
+     * Saves one page. `next` (default) checks the page and every page before it, then moves the
+     * patient on; `draft` keeps what was typed without checking and stays (or goes back) to that
+     * page. Answers to hidden questions are dropped. A disqualifying answer freezes the consult.
+     */
+    async saveAnswers(input: {
+      consultId: string;
+      identity: Identity;
+      pageIndex: number;
+      answers: Answers;
+      mode?: 'next' | 'draft';
+    }): Promise<SaveResult> {
+      const mode = input.mode ?? 'next';
+      return db.transaction(async (tx) => {
+        const r = createConsultsRepo(tx);
+        const row = await r.ownedConsult(input.consultId, input.identity, true);
+        if (!row) throw notFound();
+        if (row.submittedAt) throw problem(409, 'QUESTIONNAIRE_SUBMITTED');
+        const definition = (await r.versionById(row.questionnaireVersionId))!.definition;
+        if (!Number.isInteger(input.pageIndex) || input.pageIndex < 0 || input.pageIndex >= definition.pages.length) {
+          throw notFound();
+        }
+        const answers = mergePageAnswers(definition, input.pageIndex, row.answers, input.answers);
+        const at = now();
+
+        const today = latestToday(at);
+        if (mode === 'draft') {
+          // Resume here, but never past a page that still needs answers.
+          const incomplete = firstIncompletePage(definition, answers, { today });
+          const currentPage = Math.min(input.pageIndex, incomplete ?? input.pageIndex);
+          const saved = await r.updateConsult(row.id, { answers, currentPage, updatedAt: at });
+          return { consult: await view(saved, tx), nextPageIndex: currentPage, disqualified: null };
+        }
+
+        const pageIds = new Set(definition.pages[input.pageIndex]!.questions.map((q) => q.id));
+        const errors = validatePage(definition, input.pageIndex, answers, { today });
+        // File answers must be the patient's own uploads.
+        const fileIds = uploadIdsIn(definition, answers, pageIds);
+        if (fileIds.length > 0) {
+          const owned = new Set(await deps.uploads.ownedIds(input.identity, fileIds, tx));
+          for (const q of definition.pages[input.pageIndex]!.questions) {
+            const a = answers[q.id];
+            if (q.type === 'file_upload' && Array.isArray(a) && a.some((id) => !owned.has(String(id)))) {
+              errors.push({ field: q.id, message: MESSAGES.ANSWER_UPLOAD_UNKNOWN });
+            }
+          }
+        }
+        if (errors.length > 0) throw validationFailed(errors);
+
+        // No skipping ahead: every shown page before this one must be complete.
+        const incomplete = firstIncompletePage(definition, answers, { today });
+        if (incomplete !== null && incomplete < input.pageIndex) {
+          throw problem(409, 'QUESTIONNAIRE_INCOMPLETE');
+        }
+
+        const outcome = disqualification(definition, answers);
+        const next = nextPageIndex(definition, input.pageIndex, answers);
+        let saved = await r.updateConsult(row.id, {
+          answers,
+          currentPage: next ?? input.pageIndex,
+          updatedAt: at,
+        });
+        if (outcome) saved = await freeze(tx, saved, definition, outcome);
+        return { consult: await view(saved, tx), nextPageIndex: outcome ? null : next, disqualified: outcome };
+      });
+    },
+
+    /**
+     * Freezes the answers with their version. Every shown question must be answered; returns the
+     * disqualification (or null). Submitting again returns the same outcome.
+     */
+    async submit(input: { consultId: string; identity: Identity }): Promise<{ consult: ConsultView; disqualified: Disqualification | null }> {
+      return db.transaction(async (tx) => {
+        const r = createConsultsRepo(tx);
+        const row = await r.ownedConsult(input.consultId, input.identity, true);
+        if (!row) throw notFound();
+        const current = await view(row, tx);
+        if (row.submittedAt) return { consult: current, disqualified: current.disqualified };
+        const definition = current.questionnaire.version.definition;
+        const incomplete = firstIncompletePage(definition, row.answers, { today: latestToday(now()) });
+        if (incomplete !== null) {
+          throw problem(409, 'QUESTIONNAIRE_INCOMPLETE');
+        }
+        const outcome = disqualification(definition, row.answers);
+        const frozen = await freeze(tx, row, definition, outcome);
+        return { consult: await view(frozen, tx), disqualified: outcome };
+      });
+    },
+
+    /** A frozen consult for its reviewer (the doctor side checks who may call this). */
+    async getFrozen(consultId: string): Promise<ConsultView | null> {
+      const row = await repo.consultById(consultId);
+      return row?.submittedAt ? view(row) : null;
+    },
+
+    /** When a guest signs in or registers mid-checkout, their consults and files become the person's. */
+    async adoptGuest(input: { guestSessionId: string; userId: string }, tx: DbOrTx = db): Promise<void> {
+      await createConsultsRepo(tx).adoptGuest(input.guestSessionId, input.userId);
+      await deps.uploads.adoptGuest(input.guestSessionId, input.userId, tx);
+    },
+  };
+}
+export type ConsultService = ReturnType<typeof createConsultService>;

@@ -1,0 +1,89 @@
+// POST /api/uploads (multipart, one file in the `file` field) and GET /api/uploads/:id.
+import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '@store/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, notFound } from '../../lib/problem.ts';
+import { requireIdentity } from '../../plugins/identity.ts';
+import type { UploadService } from './uploads.service.ts';
+
+export const uploadResponse = z
+  .object({
+    id: z.uuid(),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+    originalName: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Upload' });
+
+/** RFC 6266 filename with an ASCII fallback and the UTF-8 name. */
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (app, { uploads }) => {
+  // Registered here (encapsulated) unless the app already parses multipart for every route.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 } });
+  }
+
+  app.post(
+    '/api/uploads',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Upload one file (multipart field `file`): under 10 MB, JPG, PNG, HEIC or PDF by content; refused files are not kept',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponse },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireIdentity(request);
+      if (!request.isMultipart()) throw fieldError('file', 'UPLOAD_NO_FILE');
+      // One byte over the limit is read, so a file of 10 MB or more is seen as too large (SPEC §9)
+      // and its first bytes still tell its type (the "both" message); the rest is discarded.
+      const part = await request.file({
+        limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
+        throwFileSizeLimit: false,
+      });
+      if (!part || part.fieldname !== 'file') throw fieldError('file', 'UPLOAD_NO_FILE');
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      const view = await uploads.store({
+        identity,
+        originalName: part.filename,
+        data: Buffer.concat(chunks),
+        truncated: part.file.truncated,
+      });
+      return reply.status(201).send(view);
+    },
+  );
+
+  app.get(
+    '/api/uploads/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'The file, to its owner only (anyone else: 404)',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const identity = requireIdentity(request);
+      const id = request.params.id;
+      if (!z.uuid().safeParse(id).success) throw notFound();
+      const { upload, data } = await uploads.read(id, identity);
+      const kind = upload.contentType === 'application/pdf' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', upload.contentType)
+        .header('content-length', String(data.length))
+        .header('content-disposition', contentDisposition(kind, upload.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
+};

@@ -1,0 +1,169 @@
+// Patient uploads (issue 8 "Uploads"; SPEC §5 "Upload: under 10MB; JPG, PNG, HEIC or PDF", §8 upload
+// failures). The type is decided by the file's content (magic bytes); a name whose extension claims
+// another type is refused too, so a PDF called photo.png or a program called photo.jpg never passes.
+// Nothing is stored unless the file is accepted.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { isAllowedUploadType, uploadProblem, UPLOAD_MAX_BYTES } from '@store/domain';
+import { fileTypeFromBuffer } from 'file-type';
+import { newStorageKey, type FileStorage } from '../../adapters/storage/file-storage.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { fieldError, notFound } from '../../lib/problem.ts';
+import type { Identity } from '../auth/sessions.service.ts';
+import { createUploadsRepo, type UploadRow } from './uploads.repo.ts';
+
+/** What the API says about an upload (never its storage key). */
+export interface UploadView {
+  id: string;
+  contentType: string;
+  sizeBytes: number;
+  originalName: string;
+  createdAt: string;
+}
+
+/**
+ * Who else may read an upload besides its owner. The doctor who reviews the consult the file
+ * belongs to is added here when the doctor side arrives (e.g. upload.consultId assigned to them).
+ */
+export type UploadReadPolicy = (identity: Identity, upload: UploadRow) => Promise<boolean>;
+
+/** The extensions a name may have for each accepted content type. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/heic': ['heic', 'heif'],
+  'image/heif': ['heic', 'heif'],
+  'application/pdf': ['pdf'],
+};
+
+/** HEIF stills (brand mif1) are HEIC photos as far as the patient and the spec are concerned. */
+const asAllowed = (mime: string) => (mime === 'image/heif' ? 'image/heic' : mime);
+
+/** The name to show: its last path segment, no control characters, at most 200 characters. */
+export function displayName(raw: string | undefined): string {
+  const base = path.basename((raw ?? '').replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+  return clean === '' ? 'file' : clean;
+}
+
+function extensionOf(name: string): string | null {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return null;
+  return name.slice(dot + 1).toLowerCase();
+}
+
+export interface CheckedFile {
+  /** The content type read from the bytes, or null when it is none we know. */
+  detectedType: string | null;
+  problem: ReturnType<typeof uploadProblem>;
+}
+
+/**
+ * Checks a file by its bytes and name. `truncated` means the reader stopped at the limit, so the
+ * file is larger than what was read.
+ */
+export async function checkFile(input: { data: Buffer; name: string; truncated: boolean }): Promise<CheckedFile> {
+  const detected = input.data.length > 0 ? await fileTypeFromBuffer(input.data) : undefined;
+  const detectedType = detected?.mime ?? null;
+  const extension = extensionOf(input.name);
+  const nameMatches = extension === null || (detectedType !== null && (EXTENSIONS[detectedType] ?? []).includes(extension));
+  const typeOk = detectedType !== null && isAllowedUploadType(asAllowed(detectedType)) && nameMatches;
+  const size = input.truncated ? Math.max(input.data.length, UPLOAD_MAX_BYTES) : input.data.length;
+  return {
+    detectedType,
+    // The domain rule decides the message: too large, wrong type, or both (SPEC §8).
+    problem: uploadProblem({ size, mimeType: typeOk ? asAllowed(detectedType) : 'application/octet-stream' }),
+  };
+}
+
+const STATUS: Record<NonNullable<CheckedFile['problem']>, number> = {
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_TOO_LARGE_AND_WRONG_TYPE: 413,
+  UPLOAD_WRONG_TYPE: 415,
+};
+
+export function toUploadView(row: UploadRow): UploadView {
+  return {
+    id: row.id,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    originalName: row.originalName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isOwner(identity: Identity, row: UploadRow): boolean {
+  if (row.storefrontId !== identity.storefrontId) return false;
+  if (identity.kind === 'user') return row.userId === identity.userId;
+  return row.userId === null && row.guestSessionId === identity.sessionId;
+}
+
+export function createUploadService(deps: {
+  db: Db;
+  storage: FileStorage;
+  now: () => Date;
+  /** Extra readers (the reviewing doctor, later). */
+  canRead?: UploadReadPolicy;
+}) {
+  const { db, storage, now } = deps;
+  const repo = createUploadsRepo(db);
+
+  return {
+    storageKind: storage.kind,
+
+    /** Checks and stores one file for its owner; refuses with the SPEC §8 upload messages. */
+    async store(input: { identity: Identity; originalName: string | undefined; data: Buffer; truncated: boolean }): Promise<UploadView> {
+      const name = displayName(input.originalName);
+      const checked = await checkFile({ data: input.data, name, truncated: input.truncated });
+      if (checked.problem) throw fieldError('file', checked.problem, STATUS[checked.problem]);
+      const contentType = checked.detectedType!;
+      const key = newStorageKey();
+      await storage.put(key, input.data, contentType);
+      try {
+        const row = await repo.insert({
+          storefrontId: input.identity.storefrontId,
+          userId: input.identity.kind === 'user' ? input.identity.userId : null,
+          guestSessionId: input.identity.kind === 'guest' ? input.identity.sessionId : null,
+          storageKey: key,
+          contentType,
+          sizeBytes: input.data.length,
+          sha256: createHash('sha256').update(input.data).digest('hex'),
+          originalName: name,
+          createdAt: now(),
+        });
+        return toUploadView(row);
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+    },
+
+    /** The file and its row for its owner (or an allowed reader); anyone else gets a 404. */
+    async read(id: string, identity: Identity): Promise<{ upload: UploadRow; data: Buffer }> {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      const allowed = isOwner(identity, row) || (deps.canRead ? await deps.canRead(identity, row) : false);
+      if (!allowed) throw notFound();
+      const data = await storage.get(row.storageKey);
+      if (!data) throw notFound();
+      return { upload: row, data };
+    },
+
+    /** The ids among these that the identity owns (the consult checks file answers with it). */
+    ownedIds(identity: Identity, ids: string[], tx?: DbOrTx): Promise<string[]> {
+      return createUploadsRepo(tx ?? db).ownedIds(identity, ids);
+    },
+
+    /** Links a submitted consult's files to it, so its reviewer can be allowed to read them. */
+    attachToConsult(ids: string[], consultId: string, tx?: DbOrTx): Promise<void> {
+      return createUploadsRepo(tx ?? db).attachToConsult(ids, consultId);
+    },
+
+    /** When a guest signs in or registers mid-checkout, their files become the person's. */
+    adoptGuest(guestSessionId: string, userId: string, tx?: DbOrTx): Promise<void> {
+      return createUploadsRepo(tx ?? db).adoptGuest(guestSessionId, userId);
+    },
+  };
+}
+export type UploadService = ReturnType<typeof createUploadService>;
