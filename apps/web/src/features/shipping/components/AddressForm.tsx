@@ -1,0 +1,130 @@
+// A US shipping address: full name, street lines, city, state, ZIP and phone (SPEC §5 FullName,
+// PhoneNumber 10-digit rule; US states; ZIP format). Each field shows its own message from the
+// domain; the server's field messages land on the same fields. With `shipsTo`, a state the order's
+// products cannot ship to is refused with a clear message (never silently).
+import {
+  MESSAGES,
+  usAddressSchema,
+  type UsAddress,
+  type UsAddressInput,
+} from '@store/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useId, useMemo, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { FormTextField } from '@/components/FormTextField';
+import { errorMessages } from '@/components/PageState';
+import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import { UsStateSelect } from '@/components/UsStateSelect';
+import { isApiError } from '@/lib/api';
+
+export interface AddressFormProps {
+  /** Prefills the form (editing a saved address). */
+  defaultValues?: Partial<UsAddressInput>;
+  /** Receives the checked, normalised address; a rejected ApiError's field messages are shown. */
+  onSubmit: (address: UsAddress) => Promise<unknown>;
+  submitLabel?: string;
+  onCancel?: () => void;
+  /** States the order's products ship to; another state gets the shipping-state message. */
+  shipsTo?: readonly string[];
+  /** Accessible name of the form. */
+  label?: string;
+}
+
+const EMPTY: UsAddressInput = { fullName: '', line1: '', line2: '', city: '', state: '', zip: '', phone: '' };
+const FIELDS = Object.keys(EMPTY) as FieldPath<UsAddressInput>[];
+
+export function AddressForm({
+  defaultValues,
+  onSubmit,
+  submitLabel = 'Save address',
+  onCancel,
+  shipsTo,
+  label = 'Shipping address',
+}: AddressFormProps) {
+  const id = useId();
+  const schema = useMemo(
+    () =>
+      shipsTo
+        ? usAddressSchema.superRefine((address, ctx) => {
+            if (!shipsTo.includes(address.state)) {
+              ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.SHIPPING_STATE_UNAVAILABLE });
+            }
+          })
+        : usAddressSchema,
+    [shipsTo],
+  );
+  const { control, handleSubmit, setError } = useForm<UsAddressInput, unknown, UsAddress>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY, ...defaultValues, line2: defaultValues?.line2 ?? '' },
+    mode: 'onTouched',
+  });
+  const [status, setStatus] = useState<ButtonStatus>('idle');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (address) => {
+    setStatus('loading');
+    setFormError(null);
+    try {
+      await onSubmit(address);
+      setStatus('done');
+    } catch (error) {
+      setStatus('idle');
+      const fieldErrors = isApiError(error) ? error.fieldErrors.filter((e) => FIELDS.includes(e.field as never)) : [];
+      if (fieldErrors.length > 0) {
+        for (const e of fieldErrors) setError(e.field as FieldPath<UsAddressInput>, { message: e.message });
+      } else {
+        setFormError(errorMessages(error).message);
+      }
+    }
+  });
+
+  const field = (name: FieldPath<UsAddressInput>) => ({ name, control, id: `${id}-${name}`, fullWidth: true });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={label}>
+      <Stack spacing={2}>
+        {formError ? (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <FormTextField {...field('fullName')} label="Full name" required autoComplete="name" />
+        <FormTextField {...field('line1')} label="Street address" required autoComplete="address-line1" />
+        <FormTextField {...field('line2')} label="Apartment, suite, etc. (optional)" autoComplete="address-line2" />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField {...field('city')} label="City" required autoComplete="address-level2" />
+          <FormTextField {...field('state')} label="State" required component={UsStateSelect} />
+          <FormTextField
+            {...field('zip')}
+            label="ZIP code"
+            required
+            autoComplete="postal-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+          />
+        </Stack>
+        <FormTextField
+          {...field('phone')}
+          label="Phone number"
+          required
+          type="tel"
+          autoComplete="tel-national"
+          helperText="10 digits, e.g. (555) 123-4567"
+        />
+        <Stack direction="row" spacing={2}>
+          <StatusButton type="submit" status={status} doneLabel="Saved">
+            {submitLabel}
+          </StatusButton>
+          {onCancel ? (
+            <Button variant="text" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,216 @@
+// The signed-in patient's saved addresses as a picker: "MOST RECENT ADDRESS" and "OTHER SAVED
+// ADDRESSES" (SPEC §9), each address a radio; edit one in place, add a new one, then "Ship to this
+// address" marks it used and hands it to the caller (the checkout engine copies it onto the order).
+import { ADDRESS_GROUPS, formatUsAddress, formatUsPhone, MESSAGES } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import {
+  useCreateAddress,
+  useMarkAddressUsed,
+  useSavedAddresses,
+  useUpdateAddress,
+  type SavedAddress,
+} from '../api/addresses';
+import { AddressForm } from './AddressForm';
+
+export interface SavedAddressesProps {
+  /** The address picked in the list (controlled). */
+  selectedId: string | null;
+  onSelect: (address: SavedAddress) => void;
+  /** After "Ship to this address": the server marked it used. */
+  onUse?: (address: SavedAddress) => void;
+  /** States the order's products ship to; addresses elsewhere say so and cannot be used. */
+  shipsTo?: readonly string[];
+}
+
+function AddressSummary({ address }: { address: SavedAddress }) {
+  return (
+    <Box component="span" sx={{ display: 'block', py: 0.5 }}>
+      <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {address.fullName}
+      </Typography>
+      <Typography component="span" sx={{ display: 'block' }}>
+        {formatUsAddress(address)}
+      </Typography>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {formatUsPhone(address.phone)}
+      </Typography>
+    </Box>
+  );
+}
+
+export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo }: SavedAddressesProps) {
+  const id = useId();
+  const query = useSavedAddresses();
+  const createAddress = useCreateAddress();
+  const updateAddress = useUpdateAddress();
+  const markUsed = useMarkAddressUsed();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [useStatus, setUseStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [useError, setUseError] = useState<string | null>(null);
+
+  if (query.isPending) return <LoadingState label="Loading your saved addresses…" />;
+  if (query.isError) {
+    return (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+
+  const { mostRecent, otherSaved } = query.data;
+  const all = mostRecent ? [mostRecent, ...otherSaved] : otherSaved;
+  const byId = new Map(all.map((a) => [a.id, a]));
+  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+  const shipsToState = (a: SavedAddress) => !shipsTo || shipsTo.includes(a.state);
+
+  const select = (addressId: string) => {
+    const address = byId.get(addressId);
+    if (address) {
+      setUseStatus('idle');
+      setUseError(null);
+      onSelect(address);
+    }
+  };
+
+  const shipToSelected = async () => {
+    if (!selected) return;
+    setUseStatus('loading');
+    setUseError(null);
+    try {
+      const used = await markUsed.mutateAsync(selected.id);
+      setUseStatus('done');
+      if (used) onUse?.(used);
+    } catch (error) {
+      setUseStatus('idle');
+      setUseError(errorMessages(error).message);
+    }
+  };
+
+  const group = (heading: string, headingId: string, addresses: SavedAddress[]) => (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h3" component="h3" sx={{ fontSize: 12, letterSpacing: 1, mb: 1 }}>
+        {heading}
+      </Typography>
+      <RadioGroup
+        name={`${id}-address`}
+        value={selectedId && addresses.some((a) => a.id === selectedId) ? selectedId : ''}
+        onChange={(_, value) => select(value)}
+        aria-labelledby={headingId}
+      >
+        <Stack spacing={1}>
+          {addresses.map((address) =>
+            editingId === address.id ? (
+              <Paper key={address.id} variant="outlined" sx={{ p: 2 }}>
+                <AddressForm
+                  label={`Edit address of ${address.fullName}`}
+                  defaultValues={address}
+                  submitLabel="Save changes"
+                  onCancel={() => setEditingId(null)}
+                  onSubmit={async (patch) => {
+                    const saved = await updateAddress.mutateAsync({ id: address.id, patch });
+                    setEditingId(null);
+                    if (saved && selectedId === address.id) onSelect(saved);
+                  }}
+                />
+              </Paper>
+            ) : (
+              <Paper key={address.id} variant="outlined" sx={{ px: 2, py: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+                  <FormControlLabel
+                    value={address.id}
+                    control={<Radio />}
+                    label={<AddressSummary address={address} />}
+                    sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.5 } }}
+                  />
+                  <Button
+                    size="small"
+                    variant="text"
+                    onClick={() => setEditingId(address.id)}
+                    aria-label={`Edit ${address.fullName}, ${formatUsAddress(address)}`}
+                  >
+                    Edit
+                  </Button>
+                </Stack>
+                {!shipsToState(address) ? (
+                  <Typography variant="body2" color="error" sx={{ pl: 4, pb: 1 }}>
+                    {MESSAGES.SHIPPING_STATE_UNAVAILABLE}
+                  </Typography>
+                ) : null}
+              </Paper>
+            ),
+          )}
+        </Stack>
+      </RadioGroup>
+    </Box>
+  );
+
+  const addForm = (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+        New address
+      </Typography>
+      <AddressForm
+        label="New address"
+        submitLabel="Save address"
+        shipsTo={shipsTo}
+        onCancel={all.length > 0 ? () => setAdding(false) : undefined}
+        onSubmit={async (address) => {
+          const saved = await createAddress.mutateAsync(address);
+          setAdding(false);
+          if (saved) onSelect(saved);
+        }}
+      />
+    </Paper>
+  );
+
+  if (all.length === 0) {
+    return (
+      <Stack spacing={2}>
+        <EmptyState title="No saved addresses yet" body="Add the address we should ship your order to." />
+        {addForm}
+      </Stack>
+    );
+  }
+
+  const blocked = selected !== null && !shipsToState(selected);
+  return (
+    <Stack spacing={3}>
+      {mostRecent ? group(ADDRESS_GROUPS.mostRecent, `${id}-recent`, [mostRecent]) : null}
+      {otherSaved.length > 0 ? group(ADDRESS_GROUPS.otherSaved, `${id}-other`, otherSaved) : null}
+      {adding ? (
+        addForm
+      ) : (
+        <Box>
+          <Button variant="outlined" onClick={() => setAdding(true)}>
+            Add a new address
+          </Button>
+        </Box>
+      )}
+      {useError ? (
+        <Alert severity="error" role="alert">
+          {useError}
+        </Alert>
+      ) : null}
+      {blocked ? (
+        <Alert severity="warning" role="alert">
+          {MESSAGES.SHIPPING_STATE_UNAVAILABLE}
+        </Alert>
+      ) : null}
+      <Box>
+        <StatusButton status={useStatus} disabled={!selected || blocked} onClick={() => void shipToSelected()} doneLabel="Selected">
+          Ship to this address
+        </StatusButton>
+      </Box>
+    </Stack>
+  );
+}
