@@ -17,6 +17,9 @@ import { createOutboxStore } from './adapters/outbox/outbox.store.ts';
 import { createSmsAdapter } from './adapters/sms/sms.factory.ts';
 import { loadOrCreateAuthSecret } from './lib/auth-secret.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { createPaymentGateway } from './adapters/payments/payments.factory.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -86,6 +89,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const cart = createCartService({ db, now, catalog, shipping, promotions, landing, storefronts });
   // Accounts and sign-in (issue 4): audit log, mail/SMS (or the outbox), sign-in and profile.
   const audit = createAuditService({ db, now });
+  // Payments (issue 7): the card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
+  const paymentGateway = createPaymentGateway(config, { db, now });
+  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit });
   const outbox = createOutboxStore(db, now);
   const notifications = createNotificationService({
     mail: createMailAdapter(config, outbox, log),
@@ -116,7 +122,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     port: config.PORT,
     log,
   });
-  return { uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  return { payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -142,15 +148,18 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Stripe Elements loads from js.stripe.com and talks to api.stripe.com (issue 7).
+  const stripeElements = config.PAYMENT_GATEWAY === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com'] : [])],
+        frameSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
         // MUI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripeElements ? ['https://api.stripe.com'] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
@@ -176,6 +185,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });
   await app.register(sessionRoutes, { sessions: services.sessions, config });
+  await app.register(paymentsRoutes, {
+    payments: services.payments,
+    sandbox: services.paymentGateway.sandbox,
+    client: services.paymentGateway.client,
+    now: options.now ?? (() => new Date()),
+  });
   await app.register(pharmacyRoutes, { pharmacies: services.pharmacies, config });
   await app.register(addressRoutes, { addresses: services.addresses });
   await app.register(catalogRoutes, { catalog: services.catalog });

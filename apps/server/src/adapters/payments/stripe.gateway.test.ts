@@ -27,7 +27,7 @@ function recordedStripe(replies: [status: number, fixtureName: string][], maxNet
   const queue = [...replies];
   const fakeFetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
-    const headers = new Headers(init?.headers as HeadersInit);
+    const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
     sent.push({
       method: init?.method ?? 'GET',
       path: url.pathname + url.search,

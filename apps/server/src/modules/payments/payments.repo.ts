@@ -1,0 +1,184 @@
+// Queries for payments and saved cards; private to the payments module. Every card query filters
+// by its owner, so a miss for someone else's card looks exactly like a card that does not exist.
+import type { PaymentStatus } from '@store/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { paymentMethods, payments, type GatewayName } from '../../db/schema/payments.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type CardRow = typeof paymentMethods.$inferSelect;
+export type NewCardRow = typeof paymentMethods.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids from a URL: anything that is not a UUID is simply not found. */
+export const isUuid = (id: string) => UUID.test(id);
+
+export function createPaymentsRepo(db: DbOrTx) {
+  return {
+    async findByKey(idempotencyKey: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row ?? null;
+    },
+
+    /** The order's one payment that is being made, held or charged. */
+    async findLive(orderId: string): Promise<PaymentRow | null> {
+      if (!isUuid(orderId)) return null;
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'authorized', 'captured'])));
+      return row ?? null;
+    },
+
+    /** The order's most recent payment of any status (the live one first when there is one). */
+    async findLatest(orderId: string): Promise<PaymentRow | null> {
+      if (!isUuid(orderId)) return null;
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(
+          sql`case when ${payments.status} in ('pending', 'authorized', 'captured') then 0 else 1 end`,
+          desc(payments.createdAt),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async listForOrder(orderId: string): Promise<PaymentRow[]> {
+      if (!isUuid(orderId)) return [];
+      return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+    },
+
+    /**
+     * Claims the key and the order's live slot at once. Null when either is taken: the idempotency
+     * key is unique, and so is a live payment per order.
+     */
+    async insertPending(values: NewPaymentRow): Promise<PaymentRow | null> {
+      const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /** Moves a payment on only from the states given; null when it had already moved. */
+    async transition(
+      id: string,
+      from: readonly PaymentStatus[],
+      patch: Partial<NewPaymentRow> & { status: PaymentStatus },
+    ): Promise<PaymentRow | null> {
+      const [row] = await db
+        .update(payments)
+        .set(patch)
+        .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Takes over a pending payment to ask the gateway again, only if nobody has since it was read
+     * (its version is unchanged). Clears the unknown-answer mark while the question is out.
+     */
+    async claimPending(id: string, version: number, at: Date): Promise<PaymentRow | null> {
+      const [row] = await db
+        .update(payments)
+        .set({ version: sql`${payments.version} + 1`, failureCode: null, failureReason: null, updatedAt: at })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending'), eq(payments.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    async update(id: string, patch: Partial<NewPaymentRow>): Promise<void> {
+      await db.update(payments).set(patch).where(eq(payments.id, id));
+    },
+
+    // Saved cards
+
+    listCards(userId: string, gateway: GatewayName): Promise<CardRow[]> {
+      return db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.gateway, gateway)))
+        .orderBy(desc(paymentMethods.isCurrent), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+    },
+
+    async findCard(userId: string, id: string, gateway: GatewayName): Promise<CardRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.gateway, gateway)));
+      return row ?? null;
+    },
+
+    async findCardByGatewayId(gateway: GatewayName, gatewayPaymentMethodId: string): Promise<CardRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(eq(paymentMethods.gateway, gateway), eq(paymentMethods.gatewayPaymentMethodId, gatewayPaymentMethodId)),
+        );
+      return row ?? null;
+    },
+
+    /** The gateway customer the patient's cards are kept under, when they have one. */
+    async findCustomerId(userId: string, gateway: GatewayName): Promise<string | null> {
+      const [row] = await db
+        .select({ customerId: paymentMethods.gatewayCustomerId })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.gateway, gateway)))
+        .orderBy(paymentMethods.createdAt)
+        .limit(1);
+      return row?.customerId ?? null;
+    },
+
+    async insertCard(values: NewCardRow): Promise<CardRow | null> {
+      const [row] = await db.insert(paymentMethods).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async updateCard(userId: string, id: string, patch: Partial<NewCardRow>): Promise<CardRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .update(paymentMethods)
+        .set(patch)
+        .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+        .returning();
+      return row ?? null;
+    },
+
+    async deleteCard(userId: string, id: string): Promise<CardRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .delete(paymentMethods)
+        .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+        .returning();
+      return row ?? null;
+    },
+
+    async clearCurrent(userId: string, gateway: GatewayName): Promise<void> {
+      await db
+        .update(paymentMethods)
+        .set({ isCurrent: false })
+        .where(
+          and(eq(paymentMethods.userId, userId), eq(paymentMethods.gateway, gateway), eq(paymentMethods.isCurrent, true)),
+        );
+    },
+
+    /** Makes the card current when the patient has no current card of this gateway. */
+    async makeCurrentIfNone(userId: string, id: string, gateway: GatewayName, at: Date): Promise<void> {
+      await db.execute(sql`
+        update ${paymentMethods} set is_current = true, updated_at = ${at.toISOString()}
+        where ${paymentMethods.id} = ${id}
+          and not exists (
+            select 1 from ${paymentMethods} p
+            where p.user_id = ${userId} and p.gateway = ${gateway} and p.is_current
+          )`);
+    },
+  };
+}
+export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;

@@ -1,0 +1,705 @@
+// Payments (issue 7): pay an order exactly once, capture on approval, void or refund, and the
+// patient's saved cards. The only part of the store that talks to the card processor.
+//
+// Exactly one authorization per order: a "pay now" first claims a `pending` payment row, which
+// takes the caller's idempotency key (unique) and the order's one live-payment slot (a unique
+// index over pending, authorized and captured payments), and only then calls the gateway, with a
+// gateway key derived from the row. Repeats with the same key wait for that row and get its
+// result; a second attempt with another key finds the live payment and gets it too. When the
+// gateway's answer is unknown (it could not be reached, or this process died mid-call), the row
+// stays pending and the next attempt re-asks the gateway with the same key, which answers with
+// what it did the first time; so an uncertain first attempt is never followed by a second charge.
+import { randomUUID } from 'node:crypto';
+import {
+  PAYMENT_MESSAGES,
+  cardLabel,
+  declineMessage,
+  declineMessageCode,
+  isCardExpired,
+  isDeclineCode,
+  isRetryableDecline,
+  MAX_NUMERIC_VALUE,
+  type BillingAddress,
+  type CardBrand,
+  type DeclineCode,
+  type PaymentStatus,
+} from '@store/domain';
+import type { ChargeSource, GatewayFailure, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { GatewayName } from '../../db/schema/payments.ts';
+import { AppError, notFound } from '../../lib/problem.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import type { Identity } from '../auth/sessions.service.ts';
+import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow } from './payments.repo.ts';
+
+export interface PaymentFailure {
+  code: DeclineCode;
+  /** Plain words for the patient. */
+  message: string;
+  /** The same card may work on another attempt. */
+  retryable: boolean;
+}
+
+export interface PaymentView {
+  id: string;
+  orderId: string;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  gateway: GatewayName;
+  /** Whether checkout asked for an immediate charge (true) or a hold (false). */
+  captureRequested: boolean;
+  /** Brand and last four only, for the confirmation and the receipt. */
+  card: { brand: CardBrand; last4: string; label: string } | null;
+  failure: PaymentFailure | null;
+  createdAt: Date;
+  authorizedAt: Date | null;
+  capturedAt: Date | null;
+  voidedAt: Date | null;
+  refundedAt: Date | null;
+}
+
+export interface CardView {
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  /** "Visa ending in 4242" */
+  label: string;
+  expMonth: number;
+  expYear: number;
+  expired: boolean;
+  isCurrent: boolean;
+  billingAddress: BillingAddress | null;
+  createdAt: Date;
+}
+
+export type PaymentSource =
+  /** A card straight from the gateway's card form; `saveCard` keeps it for a signed-in patient. */
+  | { token: string; saveCard?: boolean; billingAddress?: BillingAddress }
+  /** One of the caller's saved cards (payment_methods.id). */
+  | { savedCardId: string };
+
+export interface PayOrderInput {
+  orderId: string;
+  /** The total the server computed for the order; never a figure from the browser. */
+  amountCents: number;
+  /** true: charge now (no doctor's decision needed); false: hold, capture on approval. */
+  capture: boolean;
+  paymentMethod: PaymentSource;
+  identity: Identity;
+  /** One per "pay now" attempt: a double click or a retry after a timeout sends the same key. */
+  idempotencyKey: string;
+  /** Who to record in the audit log (defaults to the identity). */
+  audit?: AuditContext;
+}
+
+export type PayOrderResult =
+  | { ok: true; payment: PaymentView; replayed: boolean }
+  | { ok: false; payment: PaymentView | null; failure: PaymentFailure; replayed: boolean };
+
+export type MoneyMoveResult =
+  | { ok: true; payment: PaymentView | null; alreadyDone: boolean }
+  | { ok: false; payment: PaymentView | null; failure: PaymentFailure };
+
+export interface AuditContext {
+  actor?: AuditActor;
+  ip?: string | null;
+  requestId?: string | null;
+  /** Why the money moved (e.g. 'doctor_approved', 'declined', 'disqualified', 'cancelled'). */
+  reason?: string;
+}
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  now: () => Date;
+  audit?: AuditService;
+  /** How long a repeat waits for the first attempt's answer before saying "still processing". */
+  pendingWaitMs?: number;
+  /** A pending payment untouched this long is taken to be abandoned (its process died) and re-asked. */
+  stalePendingMs?: number;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function failureOf(code: string | null, reason: string | null): PaymentFailure | null {
+  if (!code) return null;
+  const known = isDeclineCode(code) ? code : 'card_declined';
+  return { code: known, message: reason ?? declineMessage(known), retryable: isRetryableDecline(known) };
+}
+
+export function toPaymentView(row: PaymentRow): PaymentView {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    gateway: row.gateway,
+    captureRequested: row.captureRequested,
+    card:
+      row.cardBrand && row.cardLast4
+        ? { brand: row.cardBrand, last4: row.cardLast4, label: cardLabel(row.cardBrand, row.cardLast4) }
+        : null,
+    failure: failureOf(row.failureCode, row.failureReason),
+    createdAt: row.createdAt,
+    authorizedAt: row.authorizedAt,
+    capturedAt: row.capturedAt,
+    voidedAt: row.voidedAt,
+    refundedAt: row.refundedAt,
+  };
+}
+
+function toFailure(f: GatewayFailure): PaymentFailure {
+  return { code: f.code, message: f.message, retryable: f.retryable };
+}
+
+/**
+ * The HTTP problem for a refused payment: 402 with a stable code (PAYMENT_INSUFFICIENT_FUNDS...)
+ * and the reason in plain words; 503 when the processor could not be reached.
+ */
+export function paymentProblem(failure: PaymentFailure): AppError {
+  const status = failure.code === 'gateway_unavailable' ? 503 : 402;
+  return new AppError(status, declineMessageCode(failure.code), failure.message);
+}
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { db, gateway, now } = deps;
+  const repo = createPaymentsRepo(db);
+  const pendingWaitMs = deps.pendingWaitMs ?? 15_000;
+  const stalePendingMs = deps.stalePendingMs ?? 60_000;
+
+  function actorOf(identity: Identity | undefined, ctx: AuditContext | undefined): AuditActor {
+    if (ctx?.actor) return ctx.actor;
+    if (!identity) return { type: 'system' };
+    return identity.kind === 'user' ? { type: 'user', id: identity.userId } : { type: 'guest', id: identity.sessionId };
+  }
+
+  /** A status change and its audit event, in one transaction. */
+  async function move(
+    row: PaymentRow,
+    from: readonly PaymentStatus[],
+    patch: Parameters<typeof repo.transition>[2],
+    event: { action: string; actor: AuditActor; ctx?: AuditContext | undefined; details?: Record<string, string | number | boolean | null> },
+  ): Promise<PaymentRow | null> {
+    return db.transaction(async (tx) => {
+      const moved = await createPaymentsRepo(tx).transition(row.id, from, { ...patch, updatedAt: now() });
+      if (moved) await recordAudit(tx, moved, event);
+      return moved;
+    });
+  }
+
+  async function recordAudit(
+    tx: DbOrTx,
+    row: PaymentRow,
+    event: { action: string; actor: AuditActor; ctx?: AuditContext | undefined; details?: Record<string, string | number | boolean | null> },
+  ) {
+    if (!deps.audit) return;
+    await deps.audit.record(
+      {
+        action: event.action,
+        actor: event.actor,
+        subject: { type: 'order', id: row.orderId },
+        storefrontId: row.storefrontId,
+        ip: event.ctx?.ip ?? null,
+        requestId: event.ctx?.requestId ?? null,
+        details: {
+          paymentId: row.id,
+          amountCents: row.amountCents,
+          status: row.status,
+          ...(event.ctx?.reason ? { reason: event.ctx.reason } : {}),
+          ...event.details,
+        },
+      },
+      tx,
+    );
+  }
+
+  // ---- saved cards -------------------------------------------------------------------------
+
+  function toCardView(row: CardRow): CardView {
+    return {
+      id: row.id,
+      brand: row.brand,
+      last4: row.last4,
+      label: cardLabel(row.brand, row.last4),
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      expired: isCardExpired({ month: row.expMonth, year: row.expYear }, now()),
+      isCurrent: row.isCurrent,
+      billingAddress: row.billingAddress ?? null,
+      createdAt: row.createdAt,
+    };
+  }
+
+  async function customerFor(userId: string): Promise<{ ok: true; customerId: string } | GatewayFailure> {
+    const existing = await repo.findCustomerId(userId, gateway.name);
+    if (existing) return { ok: true, customerId: existing };
+    return gateway.createCustomer({ reference: userId }, { idempotencyKey: `customer:${userId}` });
+  }
+
+  /** Saves a tokenized card with the gateway and here; the same token twice gives the same card. */
+  async function saveCard(
+    userId: string,
+    input: { token: string; billingAddress?: BillingAddress | undefined; makeCurrent?: boolean | undefined },
+    idempotencyKey: string,
+    ctx?: AuditContext,
+  ): Promise<{ ok: true; card: CardRow } | GatewayFailure> {
+    const customer = await customerFor(userId);
+    if (!customer.ok) return customer;
+    const saved = await gateway.savePaymentMethod(
+      { customerId: customer.customerId, token: input.token, billingAddress: input.billingAddress },
+      { idempotencyKey },
+    );
+    if (!saved.ok) return saved;
+    const at = now();
+    const inserted = await repo.insertCard({
+      userId,
+      gateway: gateway.name,
+      gatewayCustomerId: customer.customerId,
+      gatewayPaymentMethodId: saved.paymentMethodId,
+      brand: saved.card.brand,
+      last4: saved.card.last4,
+      expMonth: saved.card.expMonth,
+      expYear: saved.card.expYear,
+      billingAddress: input.billingAddress ?? null,
+      isCurrent: false,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const card = inserted ?? (await repo.findCardByGatewayId(gateway.name, saved.paymentMethodId));
+    if (!card || card.userId !== userId) return { ...toFailureResult('payment_method_unusable') };
+    if (input.makeCurrent) await setCurrentCard(userId, card.id);
+    else await repo.makeCurrentIfNone(userId, card.id, gateway.name, at);
+    if (inserted && deps.audit) {
+      await deps.audit.record({
+        action: 'payment_method.added',
+        actor: ctx?.actor ?? { type: 'user', id: userId },
+        subject: { type: 'payment_method', id: card.id },
+        ip: ctx?.ip ?? null,
+        requestId: ctx?.requestId ?? null,
+        details: { brand: card.brand, gateway: gateway.name },
+      });
+    }
+    return { ok: true, card: (await repo.findCard(userId, card.id, gateway.name)) ?? card };
+  }
+
+  function toFailureResult(code: DeclineCode): GatewayFailure {
+    return { ok: false, kind: 'error', code, message: declineMessage(code), retryable: isRetryableDecline(code) };
+  }
+
+  async function setCurrentCard(userId: string, cardId: string): Promise<CardRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createPaymentsRepo(tx);
+      const card = await txRepo.findCard(userId, cardId, gateway.name);
+      if (!card) throw notFound();
+      if (card.isCurrent) return card;
+      await txRepo.clearCurrent(userId, gateway.name);
+      const updated = await txRepo.updateCard(userId, cardId, { isCurrent: true, updatedAt: now() });
+      return updated ?? card;
+    });
+  }
+
+  // ---- paying ------------------------------------------------------------------------------
+
+  function sameRequest(row: PaymentRow, input: PayOrderInput): boolean {
+    return row.orderId === input.orderId && row.amountCents === input.amountCents && row.captureRequested === input.capture;
+  }
+
+  function resultOf(row: PaymentRow, replayed: boolean): PayOrderResult {
+    const view = toPaymentView(row);
+    if (row.status === 'failed' || row.status === 'pending') {
+      const failure = view.failure ?? { code: 'processing_error' as const, message: declineMessage('processing_error'), retryable: true };
+      return { ok: false, payment: view, failure, replayed };
+    }
+    return { ok: true, payment: view, replayed };
+  }
+
+  /** Where the card comes from, for the gateway. */
+  async function chargeSource(row: PaymentRow): Promise<ChargeSource | null> {
+    if (row.paymentMethodId && row.userId) {
+      const card = await repo.findCard(row.userId, row.paymentMethodId, gateway.name);
+      if (!card) return null;
+      return { paymentMethodId: card.gatewayPaymentMethodId, customerId: card.gatewayCustomerId };
+    }
+    return row.gatewaySourceId ? { token: row.gatewaySourceId } : null;
+  }
+
+  /** Asks the gateway for the row's authorization (again, with the same key) and records the answer. */
+  async function authorizeRow(row: PaymentRow, identity: Identity | undefined, ctx?: AuditContext): Promise<PaymentRow> {
+    const actor = actorOf(identity, ctx);
+    const source = await chargeSource(row);
+    const result = source
+      ? await gateway.authorize(
+          {
+            amountCents: row.amountCents,
+            currency: 'usd',
+            source,
+            capture: row.captureRequested,
+            description: `Order ${row.orderId}`,
+            metadata: { orderId: row.orderId, paymentId: row.id },
+          },
+          { idempotencyKey: `payment:${row.id}:authorize` },
+        )
+      : toFailureResult('payment_method_unusable');
+    const at = now();
+    if (result.ok) {
+      const moved = await move(
+        row,
+        ['pending'],
+        {
+          status: result.status,
+          gatewayIntentId: result.intentId,
+          cardBrand: result.card?.brand ?? row.cardBrand,
+          cardLast4: result.card?.last4 ?? row.cardLast4,
+          failureCode: null,
+          failureReason: null,
+          authorizedAt: at,
+          capturedAt: result.status === 'captured' ? at : null,
+        },
+        { action: result.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
+      );
+      return moved ?? (await repo.findById(row.id))!;
+    }
+    if (result.code === 'gateway_unavailable') {
+      // Unknown whether the processor acted: keep the claim and re-ask with the same key next time.
+      await repo.update(row.id, { failureCode: result.code, failureReason: result.message, updatedAt: at });
+      return (await repo.findById(row.id))!;
+    }
+    const moved = await move(
+      row,
+      ['pending'],
+      {
+        status: 'failed',
+        gatewayIntentId: result.intentId ?? null,
+        failureCode: result.code,
+        failureReason: result.message,
+        failedAt: at,
+      },
+      { action: 'payment.failed', actor, ctx, details: { code: result.code } },
+    );
+    return moved ?? (await repo.findById(row.id))!;
+  }
+
+  /**
+   * Waits until a pending payment has its answer. One whose answer is unknown (gateway
+   * unreachable, or abandoned by a process that died) is re-asked at once by this caller.
+   */
+  async function settled(row: PaymentRow, identity: Identity | undefined, ctx?: AuditContext): Promise<PaymentRow> {
+    const deadline = Date.now() + pendingWaitMs;
+    let current = row;
+    let delay = 10;
+    while (current.status === 'pending') {
+      const stale = now().getTime() - current.updatedAt.getTime() >= stalePendingMs;
+      if (current.failureCode === 'gateway_unavailable' || stale) {
+        // Only one caller re-asks: the one whose claim finds the version it read.
+        const claimed = await repo.claimPending(current.id, current.version, now());
+        if (claimed) return authorizeRow(claimed, identity, ctx);
+      }
+      if (Date.now() > deadline) {
+        throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_MESSAGES.PAYMENT_IN_PROGRESS);
+      }
+      await sleep(delay);
+      delay = Math.min(delay * 2, 100);
+      current = (await repo.findById(current.id)) ?? current;
+    }
+    return current;
+  }
+
+  async function payOrder(input: PayOrderInput): Promise<PayOrderResult> {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > MAX_NUMERIC_VALUE) {
+      throw new AppError(400, 'PAYMENT_AMOUNT_INVALID', PAYMENT_MESSAGES.PAYMENT_AMOUNT_INVALID);
+    }
+    if (!isUuid(input.orderId)) throw notFound();
+    if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
+      throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'Each payment needs an idempotency key of 8 to 200 letters, digits or -_.: characters.');
+    }
+    const { identity } = input;
+
+    // A repeat of an earlier attempt: its result, once it has one.
+    const earlier = await repo.findByKey(input.idempotencyKey);
+    if (earlier) return replay(earlier, input);
+
+    // The card: a saved card must be the caller's own (another patient's is a 404).
+    const source = input.paymentMethod;
+    let savedCard: CardRow | null = null;
+    if ('savedCardId' in source) {
+      if (identity.kind !== 'user') throw notFound();
+      savedCard = await repo.findCard(identity.userId, source.savedCardId, gateway.name);
+      if (!savedCard) throw notFound();
+    } else if (source.saveCard && identity.kind !== 'user') {
+      throw new AppError(401, 'SAVED_CARDS_NEED_ACCOUNT', PAYMENT_MESSAGES.SAVED_CARDS_NEED_ACCOUNT);
+    }
+
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const at = now();
+      const claimed = await repo.insertPending({
+        orderId: input.orderId,
+        storefrontId: identity.storefrontId,
+        userId: identity.kind === 'user' ? identity.userId : null,
+        guestSessionId: identity.kind === 'guest' ? identity.sessionId : null,
+        paymentMethodId: savedCard?.id ?? null,
+        gateway: gateway.name,
+        gatewaySourceId: savedCard ? savedCard.gatewayPaymentMethodId : 'token' in source ? source.token : null,
+        amountCents: input.amountCents,
+        captureRequested: input.capture,
+        status: 'pending',
+        idempotencyKey: input.idempotencyKey,
+        cardBrand: savedCard?.brand ?? null,
+        cardLast4: savedCard?.last4 ?? null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (claimed) return runClaimed(claimed, input);
+
+      // Someone holds the key or the order's live slot.
+      const sameKey = await repo.findByKey(input.idempotencyKey);
+      if (sameKey) return replay(sameKey, input);
+      const live = await repo.findLive(input.orderId);
+      if (!live) continue; // it failed or was released meanwhile: claim again
+      if (live.amountCents !== input.amountCents || live.captureRequested !== input.capture) {
+        throw new AppError(409, 'PAYMENT_ALREADY_PAID', PAYMENT_MESSAGES.PAYMENT_ALREADY_PAID);
+      }
+      const done = await settled(live, identity, input.audit);
+      if (done.status === 'authorized' || done.status === 'captured') return resultOf(done, true);
+      if (done.status === 'pending') return resultOf(done, true);
+      // That attempt failed: this one may go ahead.
+    }
+    throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_MESSAGES.PAYMENT_IN_PROGRESS);
+  }
+
+  async function replay(row: PaymentRow, input: PayOrderInput): Promise<PayOrderResult> {
+    if (!sameRequest(row, input)) {
+      throw new AppError(409, 'PAYMENT_REQUEST_MISMATCH', PAYMENT_MESSAGES.PAYMENT_REQUEST_MISMATCH);
+    }
+    return resultOf(await settled(row, input.identity, input.audit), true);
+  }
+
+  async function runClaimed(row: PaymentRow, input: PayOrderInput): Promise<PayOrderResult> {
+    let current = row;
+    const source = input.paymentMethod;
+    if ('token' in source && source.saveCard && input.identity.kind === 'user') {
+      // Save first (the gateway checks the card), then charge the saved card.
+      const saved = await saveCard(
+        input.identity.userId,
+        { token: source.token, billingAddress: source.billingAddress },
+        `payment:${row.id}:save-card`,
+        input.audit,
+      );
+      if (!saved.ok) {
+        const failed = await move(
+          row,
+          ['pending'],
+          { status: 'failed', failureCode: saved.code, failureReason: saved.message, failedAt: now() },
+          { action: 'payment.failed', actor: actorOf(input.identity, input.audit), ctx: input.audit, details: { code: saved.code } },
+        );
+        return resultOf(failed ?? row, false);
+      }
+      await repo.update(row.id, {
+        paymentMethodId: saved.card.id,
+        gatewaySourceId: saved.card.gatewayPaymentMethodId,
+        cardBrand: saved.card.brand,
+        cardLast4: saved.card.last4,
+      });
+      current = (await repo.findById(row.id))!;
+    }
+    return resultOf(await authorizeRow(current, input.identity, input.audit), false);
+  }
+
+  // ---- after checkout ----------------------------------------------------------------------
+
+  async function liveSettled(orderId: string): Promise<PaymentRow | null> {
+    if (!isUuid(orderId)) return null;
+    const live = await repo.findLive(orderId);
+    return live ? settled(live, undefined) : null;
+  }
+
+  async function captureForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+    const live = await liveSettled(orderId);
+    if (!live || live.status === 'pending') {
+      return { ok: false, payment: live ? toPaymentView(live) : null, failure: failureFrom('not_capturable') };
+    }
+    if (live.status === 'captured') return { ok: true, payment: toPaymentView(live), alreadyDone: true };
+    const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
+    const actor = ctx?.actor ?? { type: 'system' as const };
+    // A capture the gateway already made (a lost answer) counts as done.
+    if (result.ok || result.code === 'already_captured') {
+      const moved = await move(live, ['authorized'], { status: 'captured', capturedAt: now() }, { action: 'payment.captured', actor, ctx });
+      return { ok: true, payment: toPaymentView(moved ?? (await repo.findById(live.id))!), alreadyDone: !moved };
+    }
+    if (result.code === 'authorization_expired') {
+      // The hold lapsed and the processor released it: nothing is held any more.
+      const moved = await move(
+        live,
+        ['authorized'],
+        { status: 'voided', voidedAt: now(), failureCode: result.code, failureReason: result.message },
+        { action: 'payment.expired', actor, ctx },
+      );
+      return { ok: false, payment: toPaymentView(moved ?? live), failure: toFailure(result) };
+    }
+    return { ok: false, payment: toPaymentView(live), failure: toFailure(result) };
+  }
+
+  async function voidForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+    const live = await liveSettled(orderId);
+    // Nothing held: nothing to release (e.g. disqualified before paying).
+    if (!live) return { ok: true, payment: null, alreadyDone: true };
+    if (live.status === 'pending') return { ok: false, payment: toPaymentView(live), failure: failureFrom('not_voidable') };
+    if (live.status === 'captured') return { ok: false, payment: toPaymentView(live), failure: failureFrom('not_voidable') };
+    const result = await gateway.void({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:void` });
+    if (!result.ok) return { ok: false, payment: toPaymentView(live), failure: toFailure(result) };
+    const moved = await move(live, ['authorized'], { status: 'voided', voidedAt: now() }, {
+      action: 'payment.voided',
+      actor: ctx?.actor ?? { type: 'system' },
+      ctx,
+    });
+    return { ok: true, payment: toPaymentView(moved ?? (await repo.findById(live.id))!), alreadyDone: !moved };
+  }
+
+  async function refundForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+    const live = await liveSettled(orderId);
+    if (!live) {
+      const latest = await repo.findLatest(orderId);
+      if (latest?.status === 'refunded') return { ok: true, payment: toPaymentView(latest), alreadyDone: true };
+      return { ok: false, payment: latest ? toPaymentView(latest) : null, failure: failureFrom('not_refundable') };
+    }
+    if (live.status !== 'captured') return { ok: false, payment: toPaymentView(live), failure: failureFrom('not_refundable') };
+    const result = await gateway.refund({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:refund` });
+    if (!result.ok) return { ok: false, payment: toPaymentView(live), failure: toFailure(result) };
+    const moved = await move(
+      live,
+      ['captured'],
+      { status: 'refunded', refundedAt: now(), gatewayRefundId: result.refundId },
+      { action: 'payment.refunded', actor: ctx?.actor ?? { type: 'system' }, ctx },
+    );
+    return { ok: true, payment: toPaymentView(moved ?? (await repo.findById(live.id))!), alreadyDone: !moved };
+  }
+
+  function failureFrom(code: DeclineCode): PaymentFailure {
+    return { code, message: declineMessage(code), retryable: isRetryableDecline(code) };
+  }
+
+  return {
+    gatewayName: gateway.name,
+
+    /**
+     * Pay for an order: hold (capture false) or charge (capture true) its total on a card, exactly
+     * once per order. A decline leaves no live payment, so another card can be tried at once.
+     */
+    payOrder,
+
+    /** Charge the held amount (the doctor approved). Idempotent: a second call reports alreadyDone. */
+    captureForOrder,
+
+    /** Release the hold (declined, disqualified, cancelled before a decision). No payment: ok. */
+    voidForOrder,
+
+    /** Give back a charged order's whole amount (cancelled after capture, operator refund). */
+    refundForOrder,
+
+    /** Void a hold or refund a charge, whichever the order's payment needs (patient cancels). */
+    async cancelForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+      const live = await liveSettled(orderId);
+      if (live?.status === 'captured') return refundForOrder(orderId, ctx);
+      return voidForOrder(orderId, ctx);
+    },
+
+    /** The order's current payment (the live one, else the latest attempt), for confirmation and receipts. */
+    async paymentForOrder(orderId: string): Promise<PaymentView | null> {
+      const row = await repo.findLatest(orderId);
+      return row ? toPaymentView(row) : null;
+    },
+
+    async paymentsForOrder(orderId: string): Promise<PaymentView[]> {
+      return (await repo.listForOrder(orderId)).map(toPaymentView);
+    },
+
+    // Saved cards (signed-in patients only; another patient's card is a 404)
+
+    async listCards(userId: string): Promise<CardView[]> {
+      return (await repo.listCards(userId, gateway.name)).map(toCardView);
+    },
+
+    async getCard(userId: string, cardId: string): Promise<CardView> {
+      const card = await repo.findCard(userId, cardId, gateway.name);
+      if (!card) throw notFound();
+      return toCardView(card);
+    },
+
+    /** Save a card from a gateway token. A card the gateway refuses is not saved (402). */
+    async addCard(
+      userId: string,
+      input: { token: string; billingAddress?: BillingAddress | undefined; makeCurrent?: boolean | undefined },
+      ctx?: AuditContext,
+    ): Promise<CardView> {
+      const saved = await saveCard(userId, input, `card:${userId}:${input.token}`, ctx);
+      if (!saved.ok) throw paymentProblem(toFailure(saved));
+      return toCardView(saved.card);
+    },
+
+    /** New expiry (the bank reissued the card) or billing address. */
+    async updateCard(
+      userId: string,
+      cardId: string,
+      input: { expMonth?: number | undefined; expYear?: number | undefined; billingAddress?: BillingAddress | undefined },
+      ctx?: AuditContext,
+    ): Promise<CardView> {
+      const card = await repo.findCard(userId, cardId, gateway.name);
+      if (!card) throw notFound();
+      const result = await gateway.updatePaymentMethod(
+        { paymentMethodId: card.gatewayPaymentMethodId, ...input },
+        { idempotencyKey: `card:${card.id}:update:${randomUUID()}` },
+      );
+      if (!result.ok) throw paymentProblem(toFailure(result));
+      const updated = await repo.updateCard(userId, cardId, {
+        expMonth: result.card.expMonth,
+        expYear: result.card.expYear,
+        ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
+        updatedAt: now(),
+      });
+      if (!updated) throw notFound();
+      await deps.audit?.record({
+        action: 'payment_method.updated',
+        actor: ctx?.actor ?? { type: 'user', id: userId },
+        subject: { type: 'payment_method', id: card.id },
+        ip: ctx?.ip ?? null,
+        requestId: ctx?.requestId ?? null,
+        details: { expiry: input.expMonth !== undefined || input.expYear !== undefined, billing: !!input.billingAddress },
+      });
+      return toCardView(updated);
+    },
+
+    /** Forget a card here and at the gateway; the next newest card becomes current. */
+    async removeCard(userId: string, cardId: string, ctx?: AuditContext): Promise<void> {
+      const card = await repo.findCard(userId, cardId, gateway.name);
+      if (!card) throw notFound();
+      const result = await gateway.detachPaymentMethod(
+        { paymentMethodId: card.gatewayPaymentMethodId },
+        { idempotencyKey: `card:${card.id}:detach` },
+      );
+      // Already gone at the gateway is fine: we forget it too.
+      if (!result.ok && result.code !== 'payment_method_unusable') throw paymentProblem(toFailure(result));
+      const removed = await repo.deleteCard(userId, cardId);
+      if (!removed) throw notFound();
+      if (removed.isCurrent) {
+        const [next] = await repo.listCards(userId, gateway.name);
+        if (next) await repo.makeCurrentIfNone(userId, next.id, gateway.name, now());
+      }
+      await deps.audit?.record({
+        action: 'payment_method.removed',
+        actor: ctx?.actor ?? { type: 'user', id: userId },
+        subject: { type: 'payment_method', id: card.id },
+        ip: ctx?.ip ?? null,
+        requestId: ctx?.requestId ?? null,
+      });
+    },
+
+    /** The card checkout offers first. */
+    async setCurrentCard(userId: string, cardId: string): Promise<CardView> {
+      return toCardView(await setCurrentCard(userId, cardId));
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
