@@ -107,7 +107,11 @@ export function createShippingService(deps: { db: Db }) {
       await repo.upsertTaxRate({ storefrontId, ...rate });
       cache.delete(storefrontId);
     },
-    async updateMethod(storefrontId: string, id: string, patch: Partial<Omit<ShippingMethod, 'id'>>): Promise<void> {
+    async updateMethod(
+      storefrontId: string,
+      id: string,
+      patch: Partial<Omit<ShippingMethod, 'id'>> & { active?: boolean },
+    ): Promise<void> {
       await repo.updateMethod(id, patch);
       cache.delete(storefrontId);
     },
