@@ -3,6 +3,7 @@ export * from './storefront/config.ts';
 export * from './checkout/routes.ts';
 export * from './checkout/stages.ts';
 export * from './checkout/routing.ts';
+export * from './checkout/progress.ts';
 export * from './messages.ts';
 export * from './validation/account.ts';
 export * from './validation/common-passwords.ts';
