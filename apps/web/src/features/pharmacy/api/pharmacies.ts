@@ -1,0 +1,100 @@
+// Pharmacy search, map markers, the partner pharmacy and the patient's own pharmacy (/api/pharmacies).
+import type { LatLng, PatientPharmacy } from '@store/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/lib/api';
+
+/** SPEC §3 Pharmacy, with its location and the distance from the search's ZIP. */
+export interface Pharmacy {
+  id: string;
+  isPatientCreated: boolean;
+  isPartner: boolean;
+  npi: string;
+  name: string;
+  phone: string;
+  fax: string | null;
+  pharmacyAddress: { address: string; city: string; state: string; zip: string };
+  location: LatLng | null;
+  distanceMiles: number | null;
+}
+
+export interface SearchOrigin extends LatLng {
+  zip: string | null;
+  label: string;
+}
+
+export interface PharmacySearchResult {
+  items: Pharmacy[];
+  page: number;
+  pageSize: number;
+  total: number;
+  origin: SearchOrigin | null;
+  radiusMiles: number | null;
+}
+
+export type PharmacyMarker = Pharmacy & { lat: number; lng: number };
+
+export interface PharmacyMapData {
+  center: SearchOrigin;
+  radiusMiles: number;
+  total: number;
+  markers: PharmacyMarker[];
+  tiles: { url: string; attribution: string };
+}
+
+export interface PharmacyQuery {
+  zip?: string | undefined;
+  city?: string | undefined;
+  name?: string | undefined;
+}
+
+export const pharmacyKeys = {
+  all: ['pharmacies'] as const,
+  search: (query: PharmacyQuery, page: number, pageSize: number) => ['pharmacies', 'search', query, page, pageSize] as const,
+  map: (zip: string, radiusMiles: number) => ['pharmacies', 'map', zip, radiusMiles] as const,
+  partner: ['pharmacies', 'partner'] as const,
+};
+
+function searchParams(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/** One page of results; the previous page stays on screen while the next loads. */
+export function usePharmacySearch(query: PharmacyQuery | null, page: number, pageSize = 10) {
+  return useQuery({
+    queryKey: pharmacyKeys.search(query ?? {}, page, pageSize),
+    queryFn: ({ signal }) =>
+      apiGet<PharmacySearchResult>(`/api/pharmacies?${searchParams({ ...query, page, pageSize })}`, { signal }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePharmacyMap(zip: string | null, radiusMiles: number) {
+  return useQuery({
+    queryKey: pharmacyKeys.map(zip ?? '', radiusMiles),
+    queryFn: ({ signal }) =>
+      apiGet<PharmacyMapData>(`/api/pharmacies/map?${searchParams({ zip: zip ?? '', radiusMiles })}`, { signal }),
+    enabled: zip !== null,
+  });
+}
+
+/** The storefront's mail-order pharmacy ("ship from the partner pharmacy"). */
+export function usePartnerPharmacy() {
+  return useQuery({
+    queryKey: pharmacyKeys.partner,
+    queryFn: ({ signal }) => apiGet<Pharmacy>('/api/pharmacies/partner', { signal }),
+  });
+}
+
+/** Adds the patient's own pharmacy (stored as patient-created, seen only by them). */
+export function useAddPharmacy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pharmacy: PatientPharmacy) => apiPost<Pharmacy>('/api/pharmacies', pharmacy),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pharmacyKeys.all }),
+  });
+}

@@ -1,0 +1,105 @@
+// The patient's own pharmacy (issue 5): name, address, phone, fax and NPI, checked by the domain
+// (the NPI with its check digit: "Please enter a valid 10-digit NPI."). Saved as patient-created;
+// only this patient (or guest) sees it. The server's field messages land on the same fields.
+import { patientPharmacySchema, type PatientPharmacy, type PatientPharmacyInput } from '@store/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useId, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { FormTextField } from '@/components/FormTextField';
+import { errorMessages } from '@/components/PageState';
+import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import { UsStateSelect } from '@/components/UsStateSelect';
+import { isApiError } from '@/lib/api';
+import { useAddPharmacy, type Pharmacy } from '../api/pharmacies';
+
+export interface AddPharmacyFormProps {
+  onAdded: (pharmacy: Pharmacy) => void;
+  onCancel?: () => void;
+  defaultValues?: Partial<PatientPharmacyInput>;
+}
+
+const EMPTY = { name: '', address: '', city: '', state: '', zip: '', phone: '', fax: '', npi: '' };
+const FIELDS = Object.keys(EMPTY) as FieldPath<PatientPharmacyInput>[];
+
+export function AddPharmacyForm({ onAdded, onCancel, defaultValues }: AddPharmacyFormProps) {
+  const id = useId();
+  const addPharmacy = useAddPharmacy();
+  const { control, handleSubmit, setError } = useForm<PatientPharmacyInput, unknown, PatientPharmacy>({
+    resolver: zodResolver(patientPharmacySchema),
+    defaultValues: { ...EMPTY, ...defaultValues },
+    mode: 'onTouched',
+  });
+  const [status, setStatus] = useState<ButtonStatus>('idle');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (pharmacy) => {
+    setStatus('loading');
+    setFormError(null);
+    try {
+      const added = await addPharmacy.mutateAsync(pharmacy);
+      setStatus('done');
+      onAdded(added);
+    } catch (error) {
+      setStatus('idle');
+      const fieldErrors = isApiError(error) ? error.fieldErrors.filter((e) => FIELDS.includes(e.field as never)) : [];
+      if (fieldErrors.length > 0) {
+        for (const e of fieldErrors) setError(e.field as FieldPath<PatientPharmacyInput>, { message: e.message });
+      } else {
+        setFormError(errorMessages(error).message);
+      }
+    }
+  });
+
+  const field = (name: FieldPath<PatientPharmacyInput>) => ({ name, control, id: `${id}-${name}`, fullWidth: true });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Add your pharmacy">
+      <Stack spacing={2}>
+        {formError ? (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <FormTextField {...field('name')} label="Pharmacy name" required autoComplete="organization" />
+        <FormTextField {...field('address')} label="Street address" required autoComplete="address-line1" />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField {...field('city')} label="City" required autoComplete="address-level2" />
+          <FormTextField {...field('state')} label="State" required component={UsStateSelect} />
+          <FormTextField
+            {...field('zip')}
+            label="ZIP code"
+            required
+            autoComplete="postal-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField {...field('phone')} label="Phone number" required type="tel" autoComplete="off" />
+          <FormTextField {...field('fax')} label="Fax number (optional)" type="tel" autoComplete="off" />
+        </Stack>
+        <FormTextField
+          {...field('npi')}
+          label="NPI"
+          required
+          autoComplete="off"
+          helperText="The pharmacy's 10-digit National Provider Identifier. Your pharmacy can tell you."
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+        />
+        <Stack direction="row" spacing={2}>
+          <StatusButton type="submit" status={status} doneLabel="Added">
+            Add pharmacy
+          </StatusButton>
+          {onCancel ? (
+            <Button variant="text" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
