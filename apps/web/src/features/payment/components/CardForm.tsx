@@ -1,0 +1,342 @@
+// The card form (issue 7): the card processor's own form, which turns a card into a token and hands
+// only the token (and brand, last four, expiry) to its parent. With the sandbox processor it posts
+// the card to the sandbox's tokenization endpoint; with Stripe it is Stripe Elements, so the card
+// number never reaches the store. Card number, expiry and security code each show their own message.
+import {
+  CARD_BRAND_NAMES,
+  cardBrandOf,
+  cardFormSchema,
+  cvcLength,
+  normalizeCardNumber,
+  parseCardExpiry,
+  toCardBrand,
+  type CardFormValues,
+} from '@store/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payments';
+import { loadStripe, type StripeCardElement, type StripeJs } from '../stripeJs';
+
+export interface CardFormProps {
+  /**
+   * Receives the token once the processor accepted the card. If it rejects (the store refused the
+   * card, e.g. a 402 decline when saving or paying), the reason shows in the form.
+   */
+  onToken: (result: CardToken) => Promise<unknown> | unknown;
+  submitLabel?: string;
+  onCancel?: () => void;
+  /** Accessible name of the form. */
+  label?: string;
+  /** Today, for the expiry check (tests pass a fixed date). */
+  now?: () => Date;
+}
+
+const FIELDS: FieldPath<CardFormValues>[] = ['number', 'expiry', 'cvc'];
+
+/** Groups of four as printed on the card (4-6-5 for American Express), at most 19 digits. */
+export function formatCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 19);
+  if (cardBrandOf(digits) === 'amex') {
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
+  }
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** "MM/YY" as the digits are typed. */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+function CardTextField({
+  name,
+  control,
+  format,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'value'> & {
+  name: FieldPath<CardFormValues>;
+  control: Control<CardFormValues>;
+  format?: (value: string) => string;
+}) {
+  const { field, fieldState } = useController({ name, control });
+  const message = fieldState.error?.message;
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(format ? format(event.target.value) : event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(message)}
+      helperText={message ?? props.helperText}
+    />
+  );
+}
+
+function SandboxCardForm({ onToken, submitLabel, onCancel, label, now }: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label' | 'now'>> & Pick<CardFormProps, 'onCancel'>) {
+  const id = useId();
+  const schema = useMemo(() => cardFormSchema(now()), [now]);
+  const { control, handleSubmit, setError, watch } = useForm<CardFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+    mode: 'onTouched',
+  });
+  const [status, setStatus] = useState<ButtonStatus>('idle');
+  const [formError, setFormError] = useState<string | null>(null);
+  const brand = cardBrandOf(watch('number') ?? '');
+
+  const submit = handleSubmit(async (values) => {
+    const expiry = parseCardExpiry(values.expiry);
+    if (!expiry) return;
+    setStatus('loading');
+    setFormError(null);
+    let tokenized: CardToken;
+    try {
+      tokenized = await tokenizeSandboxCard({
+        number: normalizeCardNumber(values.number),
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvc: values.cvc.trim(),
+      });
+    } catch (error) {
+      setStatus('idle');
+      const fieldErrors = isApiError(error) ? error.fieldErrors.filter((e) => FIELDS.includes(e.field as never)) : [];
+      if (fieldErrors.length > 0) {
+        for (const e of fieldErrors) setError(e.field as FieldPath<CardFormValues>, { message: e.message });
+      } else {
+        setFormError(errorMessages(error).message);
+      }
+      return;
+    }
+    try {
+      await onToken(tokenized);
+      setStatus('done');
+    } catch (error) {
+      setStatus('idle');
+      setFormError(errorMessages(error).message);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={label}>
+      <Stack spacing={2}>
+        {formError ? (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <CardTextField
+          name="number"
+          control={control}
+          id={`${id}-number`}
+          label="Card number"
+          required
+          fullWidth
+          format={formatCardNumber}
+          autoComplete="cc-number"
+          helperText={brand !== 'unknown' ? CARD_BRAND_NAMES[brand] : ' '}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
+        />
+        <Stack direction="row" spacing={2}>
+          <CardTextField
+            name="expiry"
+            control={control}
+            id={`${id}-expiry`}
+            label="Expiry (MM/YY)"
+            required
+            fullWidth
+            format={formatExpiry}
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+          />
+          <CardTextField
+            name="cvc"
+            control={control}
+            id={`${id}-cvc`}
+            label="Security code (CVC)"
+            required
+            fullWidth
+            format={(v) => v.replace(/\D/g, '').slice(0, 4)}
+            autoComplete="cc-csc"
+            helperText={`${cvcLength(brand)} digits`}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          />
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          Test mode: no real charge is made. Use card 4242 4242 4242 4242 with any future date and any 3 digits.
+        </Typography>
+        <Stack direction="row" spacing={2}>
+          <StatusButton type="submit" status={status} doneLabel="Card accepted">
+            {submitLabel}
+          </StatusButton>
+          {onCancel ? (
+            <Button variant="text" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Stripe Elements: Stripe's own card field in an iframe; we receive a payment-method id. */
+function StripeCardForm({
+  publishableKey,
+  onToken,
+  submitLabel,
+  onCancel,
+  label,
+}: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label'>> & Pick<CardFormProps, 'onCancel'> & { publishableKey: string }) {
+  const id = useId();
+  const mountRef = useRef<HTMLDivElement | null>(null);
+  const [stripe, setStripe] = useState<{ js: StripeJs; card: StripeCardElement } | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<ButtonStatus>('idle');
+
+  useEffect(() => {
+    let cancelled = false;
+    let card: StripeCardElement | null = null;
+    setLoadError(null);
+    loadStripe(publishableKey)
+      .then((js) => {
+        if (cancelled || !mountRef.current) return;
+        card = js.elements().create('card', { hidePostalCode: false });
+        card.on('change', (event) => setFieldError(event.error?.message ?? null));
+        card.mount(mountRef.current);
+        setStripe({ js, card });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setLoadError(error);
+      });
+    return () => {
+      cancelled = true;
+      card?.destroy();
+    };
+  }, [publishableKey, attempt]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!stripe) return;
+    setStatus('loading');
+    setFormError(null);
+    const result = await stripe.js.createPaymentMethod({ type: 'card', card: stripe.card });
+    const pm = result.paymentMethod;
+    if (result.error || !pm?.card) {
+      setStatus('idle');
+      setFieldError(result.error?.message ?? 'Please check your card details.');
+      return;
+    }
+    try {
+      await onToken({
+        token: pm.id,
+        card: {
+          brand: toCardBrand(pm.card.brand),
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+        },
+      });
+      setStatus('done');
+    } catch (error) {
+      setStatus('idle');
+      setFormError(errorMessages(error).message);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </Button>
+        }
+      >
+        We could not load the card form. Please check your connection and try again.
+      </Alert>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={label}>
+      <Stack spacing={2}>
+        {formError ? (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Box>
+          <Typography id={`${id}-card-label`} component="span" sx={{ display: 'block', mb: 1 }}>
+            Card details
+          </Typography>
+          {!stripe ? <LoadingState label="Loading the card form…" lines={1} /> : null}
+          <Box
+            id={`${id}-card`}
+            ref={mountRef}
+            role="group"
+            aria-labelledby={`${id}-card-label`}
+            data-testid="stripe-card-element"
+            aria-describedby={fieldError ? `${id}-card-error` : undefined}
+            sx={{ border: 1, borderColor: fieldError ? 'error.main' : 'divider', borderRadius: 1, p: 1.5 }}
+          />
+          {fieldError ? (
+            <FormHelperText id={`${id}-card-error`} error role="alert">
+              {fieldError}
+            </FormHelperText>
+          ) : null}
+        </Box>
+        <Stack direction="row" spacing={2}>
+          <StatusButton type="submit" status={status} disabled={!stripe} doneLabel="Card accepted">
+            {submitLabel}
+          </StatusButton>
+          {onCancel ? (
+            <Button variant="text" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+const today = () => new Date();
+
+export function CardForm({ onToken, submitLabel = 'Use this card', onCancel, label = 'Card details', now = today }: CardFormProps) {
+  const config = usePaymentConfig();
+  if (config.isPending) return <LoadingState label="Loading the card form…" lines={2} />;
+  if (config.isError) {
+    return <ErrorState error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />;
+  }
+  if (config.data.gateway === 'stripe' && config.data.publishableKey) {
+    return (
+      <StripeCardForm
+        publishableKey={config.data.publishableKey}
+        onToken={onToken}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+        label={label}
+      />
+    );
+  }
+  return <SandboxCardForm onToken={onToken} submitLabel={submitLabel} onCancel={onCancel} label={label} now={now} />;
+}

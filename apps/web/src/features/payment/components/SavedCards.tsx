@@ -1,0 +1,248 @@
+// A signed-in patient's saved cards (issue 7; SPEC §7 "payment methods, add, update-current, remove
+// card, add-new-or-switch card"): a list that is also a picker. Each card shows brand, last four and
+// expiry only; the current one is marked and picked first. Add a card through the card form, make
+// another one current, or remove one after confirming. Expired cards cannot be picked.
+import { PAYMENT_MESSAGES } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import {
+  useAddCard,
+  useRemoveCard,
+  useSavedCards,
+  useSetCurrentCard,
+  type SavedCard,
+} from '../api/payments';
+import { CardForm } from './CardForm';
+
+export interface SavedCardsProps {
+  /** The picked card (controlled); with `onSelect` the list is a picker. */
+  selectedId?: string | null;
+  /** A card was picked (or added). The current card is offered first when nothing is picked. */
+  onSelect?: (card: SavedCard) => void;
+  /** Heading over the list; none by default (the page has its own). */
+  heading?: string;
+  /** Today, for the card form's expiry check (tests pass a fixed date). */
+  now?: () => Date;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+export const expiryLabel = (card: Pick<SavedCard, 'expMonth' | 'expYear'>) =>
+  `${twoDigits(card.expMonth)}/${twoDigits(card.expYear % 100)}`;
+
+function CardSummaryLine({ card }: { card: SavedCard }) {
+  return (
+    <Box component="span" sx={{ display: 'block', py: 0.5 }}>
+      <Stack component="span" direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {card.label}
+        </Typography>
+        {card.isCurrent ? <Chip component="span" size="small" color="primary" label="Current" /> : null}
+        {card.expired ? <Chip component="span" size="small" color="error" variant="outlined" label="Expired" /> : null}
+      </Stack>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        Expires {expiryLabel(card)}
+      </Typography>
+    </Box>
+  );
+}
+
+export function SavedCards({ selectedId = null, onSelect, heading, now }: SavedCardsProps) {
+  const id = useId();
+  const query = useSavedCards();
+  const addCard = useAddCard();
+  const setCurrent = useSetCurrentCard();
+  const removeCard = useRemoveCard();
+  const [adding, setAdding] = useState(false);
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const [busy, setBusy] = useState<{ id: string; action: 'current' | 'remove' } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const cards = query.data;
+  // Offer the current card first when nothing is picked yet.
+  useEffect(() => {
+    if (!onSelect || selectedId || !cards) return;
+    const current = cards.find((c) => c.isCurrent && !c.expired);
+    if (current) onSelect(current);
+  }, [cards, onSelect, selectedId]);
+
+  if (query.isPending) return <LoadingState label="Loading your saved cards…" />;
+  if (query.isError) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+
+  const list = query.data;
+  const run = async (card: SavedCard, action: 'current' | 'remove') => {
+    setBusy({ id: card.id, action });
+    setActionError(null);
+    try {
+      if (action === 'current') {
+        const updated = await setCurrent.mutateAsync(card.id);
+        if (onSelect) onSelect(updated);
+      } else {
+        await removeCard.mutateAsync(card.id);
+        setConfirmingId(null);
+      }
+    } catch (error) {
+      setActionError(errorMessages(error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const addForm = (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+        New card
+      </Typography>
+      <CardForm
+        label="New card"
+        submitLabel="Save card"
+        now={now}
+        onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+        onToken={async ({ token }) => {
+          const saved = await addCard.mutateAsync({ token });
+          setAdding(false);
+          onSelect?.(saved);
+        }}
+      />
+    </Paper>
+  );
+
+  const headingNode: ReactNode = heading ? (
+    <Typography variant="h2" component="h2" id={`${id}-heading`}>
+      {heading}
+    </Typography>
+  ) : null;
+
+  if (list.length === 0) {
+    return (
+      <Stack spacing={2}>
+        {headingNode}
+        <EmptyState title="No saved cards yet" body="Add a card to pay with it now and next time." headingComponent="h3" />
+        {addForm}
+      </Stack>
+    );
+  }
+
+  const row = (card: SavedCard) => {
+    const isBusy = (action: 'current' | 'remove') => busy?.id === card.id && busy.action === action;
+    return (
+      <Paper key={card.id} variant="outlined" sx={{ px: 2, py: 1 }} data-testid={`card-${card.id}`}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+          {onSelect ? (
+            <FormControlLabel
+              value={card.id}
+              control={<Radio />}
+              disabled={card.expired}
+              label={<CardSummaryLine card={card} />}
+              sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.5 } }}
+            />
+          ) : (
+            <CardSummaryLine card={card} />
+          )}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {!card.isCurrent && !card.expired ? (
+              <StatusButton
+                size="small"
+                variant="text"
+                status={isBusy('current') ? 'loading' : 'idle'}
+                disabled={busy !== null}
+                onClick={() => void run(card, 'current')}
+                aria-label={`Make ${card.label} current`}
+              >
+                Make current
+              </StatusButton>
+            ) : null}
+            {confirmingId !== card.id ? (
+              <Button
+                size="small"
+                variant="text"
+                color="error"
+                disabled={busy !== null}
+                onClick={() => setConfirmingId(card.id)}
+                aria-label={`Remove ${card.label}`}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </Stack>
+        </Stack>
+        {card.expired ? (
+          <Typography variant="body2" color="error" sx={{ pb: 1 }}>
+            {PAYMENT_MESSAGES.CARD_EXPIRED}
+          </Typography>
+        ) : null}
+        {confirmingId === card.id ? (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            <Typography variant="body2">Remove {card.label}?</Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <StatusButton
+                size="small"
+                color="error"
+                status={isBusy('remove') ? 'loading' : 'idle'}
+                onClick={() => void run(card, 'remove')}
+              >
+                Yes, remove
+              </StatusButton>
+              <Button size="small" color="inherit" onClick={() => setConfirmingId(null)} disabled={isBusy('remove')}>
+                Keep it
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+      </Paper>
+    );
+  };
+
+  return (
+    <Stack spacing={2} component="section" aria-labelledby={heading ? `${id}-heading` : undefined}>
+      {headingNode}
+      {onSelect ? (
+        <RadioGroup
+          name={`${id}-card`}
+          value={selectedId && list.some((c) => c.id === selectedId) ? selectedId : ''}
+          onChange={(_, value) => {
+            const card = list.find((c) => c.id === value);
+            if (card) onSelect(card);
+          }}
+          aria-label={heading ?? 'Saved cards'}
+        >
+          <Stack spacing={1}>{list.map(row)}</Stack>
+        </RadioGroup>
+      ) : (
+        <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={heading ?? 'Saved cards'}>
+          {list.map((card) => (
+            <Box component="li" key={card.id}>
+              {row(card)}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {actionError ? (
+        <Alert severity="error" role="alert">
+          {actionError}
+        </Alert>
+      ) : null}
+      {adding ? (
+        addForm
+      ) : (
+        <Box>
+          <Button variant="outlined" onClick={() => setAdding(true)}>
+            Add a new card
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
