@@ -2,7 +2,8 @@
 // bar while a lazy page loads.
 import LinearProgress from '@mui/material/LinearProgress';
 import { Suspense, lazy, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { hidesGdprBanner } from '@store/domain';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Layout } from '@/components/Layout';
 import { LoginDrawerProvider, useLoginDrawer } from '@/lib/loginDrawer';
 
@@ -42,10 +43,12 @@ function NavigationProgress() {
 }
 
 export function AppShell() {
+  // The reschedule link (SPEC §2) carries hide_gdpr_banner=1: no privacy notice on that page.
+  const { search } = useLocation();
   return (
     <LoginDrawerProvider>
       <NavigationProgress />
-      <Layout>
+      <Layout showPrivacyNotice={!hidesGdprBanner(search)}>
         <Outlet />
       </Layout>
       <LazyLoginDrawer />

@@ -194,6 +194,14 @@ export const routes: RouteObject[] = [
             ),
           },
 
+          // Our own reschedule page, linked from the booking mail (issue 6; SPEC §2 reschedulings/).
+          {
+            path: '/reschedulings/:token',
+            lazy: page(() =>
+              import('@/features/scheduling/pages/ReschedulingPage').then((m) => m.ReschedulingPage),
+            ),
+          },
+
           {
             path: '*',
             lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)),

@@ -13,6 +13,7 @@ import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { telHref } from '@/lib/contact';
 import { useLoginDrawer } from '@/lib/loginDrawer';
 import { useStoreConfig } from '@/lib/storefront';
+import { PrivacyNotice } from './PrivacyNotice';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -150,9 +151,11 @@ function Footer() {
 
 export interface LayoutProps {
   children: ReactNode;
+  /** Show the dismissible cookie/privacy notice under the header (hidden by `hide_gdpr_banner=1`). */
+  showPrivacyNotice?: boolean;
 }
 
-export function Layout({ children }: LayoutProps) {
+export function Layout({ children, showPrivacyNotice = false }: LayoutProps) {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
@@ -171,6 +174,7 @@ export function Layout({ children }: LayoutProps) {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
       <Header />
+      {showPrivacyNotice ? <PrivacyNotice /> : null}
       <Box
         component="main"
         id={MAIN_CONTENT_ID}

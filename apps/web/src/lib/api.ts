@@ -99,7 +99,10 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   const init: RequestInit = { method, headers, credentials: 'include' };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // Multipart (file uploads): the browser sets the Content-Type with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }

@@ -345,7 +345,7 @@ const weightCare: QuestionnaireDefinitionInput = {
         {
           id: 'body_photo',
           type: 'file_upload',
-          label: 'Add a full-length photo of yourself (optional)',
+          label: 'Add a full-length photo of yourself',
           help: 'A recent photo helps your doctor confirm your weight. JPG, PNG, HEIC or PDF, under 10 MB.',
           required: false,
           camera: true,
@@ -917,7 +917,7 @@ const general: QuestionnaireDefinitionInput = {
         {
           id: 'photo',
           type: 'file_upload',
-          label: 'Add a photo or document (optional)',
+          label: 'Add a photo or document',
           help: 'For example a photo of a rash, or a recent lab result. JPG, PNG, HEIC or PDF, under 10 MB.',
           required: false,
           camera: true,

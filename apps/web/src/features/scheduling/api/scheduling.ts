@@ -1,0 +1,147 @@
+// Query hooks for doctors, slots, booking and the reschedule link (docs/api-map.md, issue 6).
+import { FIRST_AVAILABLE, type ScheduleInvitee } from '@store/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost } from '@/lib/api';
+
+export interface Doctor {
+  id: string;
+  name: string;
+  credentials: string;
+  photoUrl: string | null;
+  specialties: string[];
+  timeZone: string;
+  averageRating: number | null;
+  ratingCount: number;
+  states: string[];
+}
+
+export interface DoctorDetail extends Doctor {
+  bio: string;
+}
+
+export interface Slot {
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface SlotDay {
+  /** YYYY-MM-DD in the patient's zone. */
+  date: string;
+  slots: Slot[];
+}
+
+export interface SlotsResponse {
+  timeZone: string;
+  days: SlotDay[];
+  doctor?: Doctor;
+  doctorCount?: number;
+}
+
+export interface Appointment {
+  id: string;
+  orderId: string | null;
+  status: 'booked' | 'cancelled' | 'rescheduled' | 'completed' | 'missed';
+  visitType: 1 | 2 | null;
+  startsAt: string;
+  endsAt: string;
+  doctor: Doctor;
+  invitee: ScheduleInvitee;
+  patientTimeZone: string;
+}
+
+export interface Booking {
+  appointment: Appointment;
+  reschedulePath: string;
+}
+
+/** How far ahead the picker looks. */
+export const SLOT_RANGE_DAYS = 21;
+
+function rangeQuery(timeZone: string, now = new Date()): string {
+  const to = new Date(now.getTime() + SLOT_RANGE_DAYS * 86_400_000);
+  return new URLSearchParams({ tz: timeZone, to: to.toISOString() }).toString();
+}
+
+export function useDoctors(state: string | undefined) {
+  return useQuery({
+    queryKey: ['doctors', state ?? ''],
+    queryFn: ({ signal }) =>
+      apiGet<Doctor[]>(`/api/doctors${state ? `?state=${encodeURIComponent(state)}` : ''}`, { signal }),
+  });
+}
+
+export function useDoctor(id: string | null) {
+  return useQuery({
+    queryKey: ['doctor', id],
+    queryFn: ({ signal }) => apiGet<DoctorDetail>(`/api/doctors/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** Slots of one doctor, or of "first available" across the doctors licensed in `state`. */
+export function useSlots(doctorId: string | null, state: string | undefined, timeZone: string) {
+  return useQuery({
+    queryKey: ['slots', doctorId, state ?? '', timeZone],
+    queryFn: ({ signal }) =>
+      doctorId === FIRST_AVAILABLE
+        ? apiGet<SlotsResponse>(`/api/slots?state=${encodeURIComponent(state ?? '')}&${rangeQuery(timeZone)}`, { signal })
+        : apiGet<SlotsResponse>(`/api/doctors/${encodeURIComponent(doctorId ?? '')}/slots?${rangeQuery(timeZone)}`, { signal }),
+    enabled: Boolean(doctorId) && (doctorId !== FIRST_AVAILABLE || Boolean(state)),
+  });
+}
+
+export interface BookRequest {
+  doctorId: string;
+  startsAt: string;
+  invitee: ScheduleInvitee;
+  state?: string;
+  timeZone: string;
+  visitType?: 1 | 2;
+  orderId?: string;
+}
+
+export function useBookAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BookRequest) => {
+      // Booking needs a session: the server keeps an existing one, else starts a guest session.
+      await apiPost('/api/session/guest');
+      return apiPost<Booking>('/api/appointments', body);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['slots'] }),
+  });
+}
+
+export function useRescheduling(token: string) {
+  return useQuery({
+    queryKey: ['rescheduling', token],
+    queryFn: ({ signal }) => apiGet<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`, { signal }),
+  });
+}
+
+export function useReschedulingSlots(token: string, timeZone: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['rescheduling-slots', token, timeZone],
+    queryFn: ({ signal }) =>
+      apiGet<SlotsResponse>(`/api/reschedulings/${encodeURIComponent(token)}/slots?${rangeQuery(timeZone)}`, { signal }),
+    enabled,
+  });
+}
+
+export function useReschedule(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { startsAt: string; timeZone: string }) =>
+      apiPost<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`, body),
+    onSuccess: (appointment) => queryClient.setQueryData(['rescheduling', token], appointment),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rescheduling-slots', token] }),
+  });
+}
+
+export function useCancelVisit(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiDelete<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`),
+    onSuccess: (appointment) => queryClient.setQueryData(['rescheduling', token], appointment),
+  });
+}
