@@ -38,7 +38,7 @@ async function fillInvitee(user: ReturnType<typeof userEvent.setup>, values = { 
   await user.type(screen.getByRole('textbox', { name: 'Phone number' }), values.number);
 }
 
-describe('ScheduleVisitPanel', () => {
+describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
   it('books first available, and after "just taken" lets the patient pick again', async () => {
     let attempts = 0;
     const requests = fakeApi({
@@ -50,7 +50,7 @@ describe('ScheduleVisitPanel', () => {
           ? problem(409, 'SLOT_TAKEN', MESSAGES.SLOT_TAKEN)
           : { status: 201, body: booked },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" visitType={1} />);
 
     expect(await screen.findByRole('radio', { name: /First available/ })).toBeChecked();
@@ -96,7 +96,7 @@ describe('ScheduleVisitPanel', () => {
       'GET /api/doctors': { body: [OKAFOR] },
       'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
     const good = { name: 'Jordan Rivers', email: 'jordan@example.com', number: '5552013344' };
@@ -116,7 +116,7 @@ describe('ScheduleVisitPanel', () => {
       'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 2, days: SLOT_DAYS } },
       [`GET /api/doctors/${OKAFOR.id}/slots`]: { body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: SLOT_DAYS.slice(1) } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     await user.click(await screen.findByRole('button', { name: 'View bio of Dr. Amara Okafor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dr. Amara Okafor, MD' });
@@ -143,7 +143,7 @@ describe('ScheduleVisitPanel', () => {
       'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } },
       [`GET /api/doctors/${OKAFOR.id}/slots`]: { body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: [] } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     await user.click(await screen.findByRole('radio', { name: /Dr. Amara Okafor/ }));
     expect(await screen.findByRole('heading', { name: 'No open times in the next three weeks' })).toBeInTheDocument();

@@ -47,7 +47,7 @@ function Harness({ initialZone = 'America/New_York' }: { initialZone?: string })
 
 function setup(initialZone?: string) {
   picked = [];
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithStore(<Harness {...(initialZone ? { initialZone } : {})} />);
   return user;
 }
@@ -55,7 +55,7 @@ function setup(initialZone?: string) {
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const times = () => within(screen.getByRole('group')).getAllByRole('button');
 
-describe('SlotPicker by keyboard', () => {
+describe('SlotPicker by keyboard', { timeout: 20_000 }, () => {
   it('moves across days with the arrow keys, Home and End, selecting each (aria-selected)', async () => {
     const user = setup();
     await user.tab(); // the time zone list

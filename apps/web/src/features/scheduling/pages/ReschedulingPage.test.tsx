@@ -56,7 +56,7 @@ function renderAt(path: string) {
 
 const link = `/reschedulings/${TOKEN}?hide_gdpr_banner=1`;
 
-describe('ReschedulingPage', () => {
+describe('ReschedulingPage', { timeout: 20_000 }, () => {
   it('shows the visit in the patient’s zone and hides the privacy notice for hide_gdpr_banner=1', async () => {
     api();
     renderAt(link);
@@ -69,7 +69,7 @@ describe('ReschedulingPage', () => {
 
   it('shows the dismissible privacy notice elsewhere, and remembers the dismissal', async () => {
     api();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(`/reschedulings/${TOKEN}`);
     const notice = await screen.findByRole('region', { name: 'Privacy notice' });
     await user.click(within(notice).getByRole('button', { name: 'OK' }));
@@ -80,7 +80,7 @@ describe('ReschedulingPage', () => {
   it('moves the visit to a new time picked by keyboard', async () => {
     const moved = { ...visit, startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z' };
     const requests = api({ [`POST /api/reschedulings/${TOKEN}`]: { body: moved } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(link);
     const move = await screen.findByRole('button', { name: 'Move my visit' });
     expect(move).toBeDisabled();
@@ -102,7 +102,7 @@ describe('ReschedulingPage', () => {
 
   it('says when the new time was just taken', async () => {
     api({ [`POST /api/reschedulings/${TOKEN}`]: problem(409, 'SLOT_TAKEN', MESSAGES.SLOT_TAKEN) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(link);
     await user.click(await screen.findByRole('button', { name: '10:30 AM' }));
     await user.click(screen.getByRole('button', { name: 'Move my visit' }));
@@ -112,7 +112,7 @@ describe('ReschedulingPage', () => {
 
   it('cancels the visit after a confirmation', async () => {
     const requests = api({ [`DELETE /api/reschedulings/${TOKEN}`]: { body: { ...visit, status: 'cancelled' } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(link);
     await user.click(await screen.findByRole('button', { name: 'Cancel visit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this visit?' });
