@@ -28,6 +28,8 @@ import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -109,7 +111,15 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   });
   // The consult (issue 8): uploads in file storage, questionnaires and answers, medication search.
   const uploads = createUploadService({ db, storage: createFileStorage(config), now });
-  const consults = createConsultService({ db, now, uploads });
+  // The checkout engine acts on a frozen consult inside its transaction: completes the item's
+  // Consult stage or disqualifies the order.
+  const consults = createConsultService({
+    db,
+    now,
+    uploads,
+    hooks: { onFrozen: (tx, consult, outcome) => checkout.onConsultFrozen(tx, consult, outcome) },
+  });
+  const checkout = createCheckoutService({ db, cart, catalog, consults, audit });
   const medications = createMedicationService({ db });
   // Doctors and scheduling (issue 6): doctor lists and bios, slots, bookings, reschedule links.
   const doctors = createDoctorService({ db });
@@ -122,7 +132,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     port: config.PORT,
     log,
   });
-  return { payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  return { checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -206,6 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(schedulingRoutes, { scheduling: services.scheduling, now: options.now ?? (() => new Date()) });
   await app.register(uploadRoutes, { uploads: services.uploads });
   await app.register(consultRoutes, { consults: services.consults, medications: services.medications });
+  await app.register(checkoutRoutes, { checkout: services.checkout, cart: services.cart });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.ts';
+import { orderItems } from './orders.ts';
 import { storefronts } from './storefronts.ts';
 
 export const questionnaires = pgTable(
@@ -61,11 +62,10 @@ export const consults = pgTable(
     storefrontId: uuid()
       .notNull()
       .references(() => storefronts.id, { onDelete: 'cascade' }),
-    /**
-     * The order item this consult is for. Not a foreign key yet: order_items belongs to the store
-     * module; the FK (on delete cascade) is added when the checkout engine wires consults to orders.
-     */
-    orderItemId: uuid().notNull(),
+    /** The order item this consult is for (the checkout engine creates it; gone with the item). */
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     guestSessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
     questionnaireVersionId: uuid()

@@ -1,6 +1,6 @@
 // Order and order-item queries (private to the cart module). Every read of a patient's order goes
 // through its owner: a guest session or a user, and the storefront (DATA-MODEL.md).
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 
@@ -80,5 +80,30 @@ export const cartRepo = {
 
   async deleteItems(db: DbOrTx, itemIds: string[]): Promise<void> {
     if (itemIds.length > 0) await db.delete(orderItems).where(inArray(orderItems.id, itemIds));
+  },
+
+  // ---- For the checkout engine (issue 8) ----
+
+  /** The owner's newest order in one of these statuses. */
+  async findLatestOwned(
+    db: DbOrTx,
+    where: { storefrontId: string; owner: CartOwner; statuses: OrderRow['status'][] },
+  ): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storefrontId, where.storefrontId), inArray(orders.status, where.statuses), ownedBy(where.owner)))
+      .orderBy(desc(orders.updatedAt))
+      .limit(1);
+    return row;
+  },
+
+  async orderIdOfItem(db: DbOrTx, itemId: string): Promise<string | undefined> {
+    const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).limit(1);
+    return row?.orderId;
+  },
+
+  async updateItemStages(db: DbOrTx, itemId: string, completedStages: number): Promise<void> {
+    await db.update(orderItems).set({ completedStages }).where(eq(orderItems.id, itemId));
   },
 };

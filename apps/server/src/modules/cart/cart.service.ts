@@ -9,8 +9,10 @@ import {
   MESSAGES,
   priceOrder,
   Stage,
+  type OrderStatus,
   type PricedItem,
   type StorefrontConfig,
+  type VisitType,
 } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound, problem, type FieldProblem } from '../../lib/problem.ts';
@@ -28,9 +30,20 @@ import { shippingCostFor, type ShippingService, type ShippingSnapshot } from '..
 import type { StorefrontService } from '../storefronts/storefronts.service.ts';
 import { CART_MESSAGES } from './cart.messages.ts';
 import { cartRepo as repo, type CartOwner, type OrderItemRow, type OrderRow } from './cart.repo.ts';
-import { orderVisitType, toOrderView, type ItemProductInfo, type OrderView } from './order-view.ts';
+import { orderStages, orderVisitType, toOrderView, type ItemProductInfo, type OrderView } from './order-view.ts';
 
-export type { CartOwner, OrderView };
+export type { CartOwner, OrderView, OrderRow, OrderItemRow };
+
+/** An order as the checkout engine sees it: rows and stage masks (see `orderStages`). */
+export interface CheckoutState {
+  order: OrderRow;
+  items: OrderItemRow[];
+  /** The union of the items' masks. */
+  required: number;
+  /** Order-level completed stages plus those every item needing them has completed, within `required`. */
+  completed: number;
+  visitType: VisitType | null;
+}
 
 export interface ItemInput {
   productId: string;
@@ -578,6 +591,59 @@ export function createCartService(deps: Deps) {
         },
         executor,
       );
+    },
+
+    // ---- For the checkout engine (issue 8): it checks the stage rules, the status transitions and
+    // writes the audit event; these only read and write the masks and status, inside its transaction.
+
+    /**
+     * An order with its items and stage masks. With `storefrontId` and `owner`, only the owner's
+     * order in that storefront (another's is null); `forUpdate` locks the order row.
+     */
+    async checkoutState(
+      executor: DbOrTx,
+      where: { orderId: string; storefrontId?: string; owner?: CartOwner },
+      opts: { forUpdate?: boolean } = {},
+    ): Promise<CheckoutState | null> {
+      if (!isUuid(where.orderId)) return null;
+      const order =
+        where.owner && where.storefrontId
+          ? await repo.findOwned(executor, { id: where.orderId, storefrontId: where.storefrontId, owner: where.owner }, opts)
+          : await repo.findById(executor, where.orderId, opts);
+      if (!order || (where.storefrontId !== undefined && order.storefrontId !== where.storefrontId)) return null;
+      const items = await repo.itemsOf(executor, order.id);
+      const { required, completed } = orderStages(order.completedStages, items);
+      return { order, items, required, completed, visitType: order.visitType ?? orderVisitType(items) };
+    },
+
+    /** The order an order item belongs to, or null. */
+    async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
+      if (!isUuid(itemId)) return null;
+      return (await repo.orderIdOfItem(executor, itemId)) ?? null;
+    },
+
+    /** Writes completed masks (order-level and per item) and the status the checkout engine decided. */
+    async writeCheckoutState(
+      executor: DbOrTx,
+      orderId: string,
+      change: { completedStages?: number; status?: OrderStatus; items?: { id: string; completedStages: number }[] },
+    ): Promise<void> {
+      for (const item of change.items ?? []) await repo.updateItemStages(executor, item.id, item.completedStages);
+      const patch: Partial<OrderRow> = { updatedAt: now() };
+      if (change.completedStages !== undefined) patch.completedStages = change.completedStages;
+      if (change.status !== undefined) patch.status = change.status;
+      await repo.update(executor, orderId, patch);
+    },
+
+    /**
+     * The caller's newest order waiting for payment: the cart leaves 'draft' once every stage but
+     * Payment is done, so GET /api/cart no longer finds it; the checkout still must.
+     */
+    async awaitingPayment(storefront: StorefrontConfig, owner: CartOwner): Promise<OrderView | null> {
+      const order = await repo.findLatestOwned(db, { storefrontId: storefront.id, owner, statuses: ['awaiting_payment'] });
+      if (!order) return null;
+      const data = await storeData(storefront.id);
+      return view(storefront, data, order, await repo.itemsOf(db, order.id), owner.kind === 'user');
     },
   };
 }

@@ -5,9 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type QuestionnaireDefinitionInput } from '@store/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { MESSAGES, Stage, type QuestionnaireDefinitionInput } from '@store/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import { createConsultService } from './consults.service.ts';
@@ -73,8 +76,47 @@ async function makeQuestionnaire(storefrontId = EVERGREEN_ID, input: Questionnai
   return { questionnaire: q, version };
 }
 
+/**
+ * A real item of the identity's open order (consults.order_item_id references order_items, and the
+ * checkout engine completes the item's Consult stage when its consult is frozen).
+ */
+async function orderItemFor(identity: Identity): Promise<string> {
+  const db = ctx.database.db;
+  const owner =
+    identity.kind === 'user'
+      ? and(eq(orders.userId, identity.userId), eq(orders.storefrontId, identity.storefrontId))
+      : and(eq(orders.guestSessionId, identity.sessionId), isNull(orders.userId));
+  let [order] = await db.select().from(orders).where(and(owner, eq(orders.status, 'draft')));
+  order ??= (
+    await db
+      .insert(orders)
+      .values({
+        storefrontId: identity.storefrontId,
+        userId: identity.kind === 'user' ? identity.userId : null,
+        guestSessionId: identity.kind === 'guest' ? identity.sessionId : null,
+        status: 'draft',
+      })
+      .returning()
+  )[0]!;
+  const taken = new Set((await db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).map((i) => i.productId));
+  const product = (await db.select().from(products).where(eq(products.storefrontId, identity.storefrontId))).find((p) => !taken.has(p.id))!;
+  const [item] = await db
+    .insert(orderItems)
+    .values({
+      orderId: order.id,
+      productId: product.id,
+      qty: 1,
+      title: product.title,
+      unitPriceCents: product.priceCents,
+      consultRequired: true,
+      requiredStages: Stage.Consult | Stage.Payment,
+    })
+    .returning();
+  return item!.id;
+}
+
 async function startConsult(identity: Identity, questionnaireId: string) {
-  return ctx.app.services.consults.startConsult({ identity, orderItemId: randomUUID(), questionnaireId });
+  return ctx.app.services.consults.startConsult({ identity, orderItemId: await orderItemFor(identity), questionnaireId });
 }
 
 const savePage = (browser: TestBrowser, id: string, page: number, answers: object, mode?: 'next' | 'draft') =>
@@ -323,7 +365,7 @@ describe('disqualification and submit', () => {
     });
     const { questionnaire } = await makeQuestionnaire();
     const { identity } = await newGuest();
-    const consult = await service.startConsult({ identity, orderItemId: randomUUID(), questionnaireId: questionnaire.id });
+    const consult = await service.startConsult({ identity, orderItemId: await orderItemFor(identity), questionnaireId: questionnaire.id });
     await service.saveAnswers({ consultId: consult.id, identity, pageIndex: 0, answers: { sex: 'female', pregnant: 'yes' } });
     expect(calls).toEqual([{ consultId: consult.id, disqualified: 'pregnant' }]);
 
@@ -334,7 +376,7 @@ describe('disqualification and submit', () => {
       uploads: ctx.app.services.uploads,
       hooks: { onFrozen: async () => Promise.reject(new Error('order service down')) },
     });
-    const second = await failing.startConsult({ identity, orderItemId: randomUUID(), questionnaireId: questionnaire.id });
+    const second = await failing.startConsult({ identity, orderItemId: await orderItemFor(identity), questionnaireId: questionnaire.id });
     await expect(failing.saveAnswers({ consultId: second.id, identity, pageIndex: 0, answers: { sex: 'female', pregnant: 'yes' } })).rejects.toThrow('order service down');
     expect((await failing.getForOwner({ consultId: second.id, identity })).status).toBe('in_progress');
   });

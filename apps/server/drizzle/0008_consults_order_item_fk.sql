@@ -1,0 +1,1 @@
+ALTER TABLE "consults" ADD CONSTRAINT "consults_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;

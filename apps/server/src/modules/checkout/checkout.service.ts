@@ -1,0 +1,442 @@
+// The checkout engine (issue 8): a state machine over the order's stage masks (SPEC §2, §4). It
+// reads the progress of an order, completes a stage on its items and on the order — refusing one
+// whose earlier stages are missing — moves the order draft → awaiting_payment when every stage but
+// Payment is done, and marks it disqualified (terminal; nothing can be charged). Every change is
+// one transaction with its audit event. The order rows belong to the cart module: this service
+// reads and writes them only through the cart service.
+//
+// The consult is wired in here too: the consult of each order item that needs one is created on
+// first read, and the consult service calls `onConsultFrozen` inside the transaction that freezes
+// a consult, which completes the item's Consult stage or disqualifies the order.
+import {
+  assertTransition,
+  canCompleteStage,
+  canTransition,
+  CHECKOUT_MESSAGES,
+  DISQUALIFIED_ROUTE,
+  firstMissingStage,
+  firstPendingRoute,
+  hasStage,
+  isOrderStatus,
+  missingStages,
+  patientStatusLabel,
+  progressStepOf,
+  readyForPayment,
+  Stage,
+  STAGE_NAMES,
+  stageStatuses,
+  type CheckoutMessageCode,
+  type CheckoutProgressView,
+  type DisplayPages,
+  type Disqualification,
+  type OrderStatus,
+  type StageFlag,
+  type StorefrontConfig,
+} from '@store/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/problem.ts';
+import type { AuditActor, AuditEvent, AuditService } from '../audit/audit.service.ts';
+import type { Identity } from '../auth/sessions.service.ts';
+import type { CartOwner, CartService, CheckoutState } from '../cart/cart.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ConsultService, ConsultView } from '../consults/consults.service.ts';
+
+/** Who did it, from where (audit.fromRequest(request) for HTTP callers). */
+export type AuditContext = Pick<AuditEvent, 'actor' | 'storefrontId' | 'ip' | 'requestId'>;
+
+/** The consult row the consult service hands to `onConsultFrozen`. */
+export interface FrozenConsult {
+  id: string;
+  storefrontId: string;
+  orderItemId: string;
+  userId: string | null;
+  guestSessionId: string | null;
+}
+
+export interface OrderConsult {
+  itemId: string;
+  productId: string;
+  title: string;
+  /** The questionnaire the product uses (slug); null when the product names none. */
+  questionnaireId: string | null;
+  /** The item's Consult stage is complete. */
+  completed: boolean;
+  /** The consult (created on first read while the order is open); null when none exists. */
+  consult: ConsultView | null;
+}
+
+/** What the payment wiring needs once an order may be paid. */
+export interface PayableOrder {
+  orderId: string;
+  storefrontId: string;
+  status: 'awaiting_payment';
+  totalCents: number;
+  /** Some item needs a doctor's consult (DATA-MODEL.md: consult orders authorize, others capture). */
+  consultRequired: boolean;
+  visitType: 1 | 2 | 3 | null;
+  userId: string | null;
+}
+
+interface Deps {
+  db: Db;
+  cart: Pick<CartService, 'checkoutState' | 'orderIdOfItem' | 'writeCheckoutState'>;
+  catalog: Pick<CatalogService, 'snapshot'>;
+  consults: Pick<ConsultService, 'startConsult' | 'getByOrderItem'>;
+  audit: Pick<AuditService, 'record'>;
+}
+
+const refuse = (status: number, code: CheckoutMessageCode) => new AppError(status, code, CHECKOUT_MESSAGES[code]);
+
+export function ownerOfIdentity(identity: Identity): CartOwner {
+  return identity.kind === 'user'
+    ? { kind: 'user', userId: identity.userId }
+    : { kind: 'guest', guestSessionId: identity.sessionId };
+}
+
+function statusOf(state: CheckoutState): OrderStatus {
+  const status = state.order.status;
+  if (!isOrderStatus(status)) throw new Error(`order ${state.order.id} has an unknown status`);
+  return status;
+}
+
+/** A signed-in patient owns the order once it has a user (SPEC §2: Register is pending without a login). */
+const signedIn = (state: CheckoutState) => state.order.userId !== null;
+
+const ownerActor = (state: CheckoutState): AuditActor =>
+  state.order.userId
+    ? { type: 'user', id: state.order.userId }
+    : state.order.guestSessionId
+      ? { type: 'guest', id: state.order.guestSessionId }
+      : { type: 'system' };
+
+/** The progress view of one order (pure; `GET /api/orders/:id/checkout`). */
+export function progressOf(state: CheckoutState, display: DisplayPages): CheckoutProgressView {
+  const loggedIn = signedIn(state);
+  const status = statusOf(state);
+  const { required, completed, items, visitType } = state;
+  const hasItems = items.length > 0;
+  const disqualified = status === 'disqualified';
+  const missing = hasItems ? missingStages(required, completed, { loggedIn }) : [];
+  const nextRoute = disqualified
+    ? DISQUALIFIED_ROUTE
+    : hasItems
+      ? firstPendingRoute(required, completed, { loggedIn, display, visitType })
+      : null;
+  return {
+    orderId: state.order.id,
+    status,
+    statusLabel: patientStatusLabel(status, { ships: hasStage(required, Stage.Shipping) }),
+    loggedIn,
+    visitType,
+    requiredStages: required,
+    completedStages: completed,
+    missingStages: missing,
+    firstPendingStage: hasItems ? firstMissingStage(required, completed, { loggedIn }) : null,
+    nextRoute,
+    progressStep: disqualified ? 1 : hasItems ? progressStepOf(nextRoute) : 0,
+    readyForPayment: hasItems && readyForPayment(required, completed, { loggedIn }),
+    disqualified,
+    stages: hasItems ? stageStatuses(required, completed, { loggedIn }) : [],
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      title: item.title,
+      consultRequired: item.consultRequired,
+      requiredStages: item.requiredStages,
+      completedStages: item.completedStages,
+      stages: stageStatuses(item.requiredStages, item.completedStages, { loggedIn }),
+    })),
+    pendingConsultItemIds: items
+      .filter((i) => hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult))
+      .map((i) => i.id),
+  };
+}
+
+export function createCheckoutService(deps: Deps) {
+  const { db, cart, catalog, consults, audit } = deps;
+
+  /** Runs `work` in the caller's transaction, or in a new one. */
+  function inTransaction<T>(tx: DbOrTx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : db.transaction((t) => work(t));
+  }
+
+  async function lockedState(
+    tx: DbOrTx,
+    where: { orderId: string; storefrontId?: string | undefined; owner?: CartOwner | undefined },
+  ): Promise<CheckoutState> {
+    const state = await cart.checkoutState(
+      tx,
+      {
+        orderId: where.orderId,
+        ...(where.storefrontId !== undefined ? { storefrontId: where.storefrontId } : {}),
+        ...(where.owner ? { owner: where.owner } : {}),
+      },
+      { forUpdate: true },
+    );
+    if (!state) throw notFound();
+    return state;
+  }
+
+  function auditOf(state: CheckoutState, ctx: AuditContext | undefined): AuditContext {
+    return { actor: ownerActor(state), storefrontId: state.order.storefrontId, ...ctx };
+  }
+
+  /** Changes the status (allowed transitions only) with its audit event. */
+  async function setStatus(tx: DbOrTx, state: CheckoutState, to: OrderStatus, ctx: AuditContext, details: Record<string, string | number | boolean | null> = {}) {
+    const from = statusOf(state);
+    assertTransition(from, to);
+    await cart.writeCheckoutState(tx, state.order.id, { status: to });
+    await audit.record({ ...ctx, action: 'order.status_changed', subject: { type: 'order', id: state.order.id }, details: { from, to, ...details } }, tx);
+  }
+
+  /**
+   * Sets `stage` on the item (or every item needing it) and, once every item needing it has it, on
+   * the order; then moves a draft whose stages but Payment are all done to awaiting_payment.
+   * Returns the state afterwards (re-read).
+   */
+  async function applyStage(tx: DbOrTx, state: CheckoutState, stage: StageFlag, itemId: string | undefined, ctx: AuditContext): Promise<CheckoutState> {
+    const status = statusOf(state);
+    if (status === 'disqualified') throw refuse(409, 'ORDER_DISQUALIFIED');
+    // Register is a sign-in, not a bit anyone sets (SPEC §2 "If the user has no login token").
+    if (stage === Stage.Register || !hasStage(state.required, stage)) throw refuse(409, 'STAGE_NOT_REQUIRED');
+    if (stage === Stage.Consult && !itemId) throw refuse(400, 'CONSULT_ITEM_REQUIRED');
+
+    const needing = state.items.filter((i) => hasStage(i.requiredStages, stage));
+    let targets = needing;
+    if (itemId) {
+      const item = state.items.find((i) => i.id === itemId);
+      if (!item) throw notFound();
+      if (!hasStage(item.requiredStages, stage)) throw refuse(409, 'STAGE_NOT_REQUIRED');
+      targets = [item];
+    }
+    // Completing a completed stage again changes nothing (a patient going Back and on again).
+    const done = targets.every((i) => hasStage(i.completedStages, stage)) && (itemId !== undefined || hasStage(state.completed, stage));
+    if (done) return state;
+
+    if (stage === Stage.Payment ? status !== 'awaiting_payment' : status !== 'draft') {
+      throw stage === Stage.Payment ? refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT') : refuse(409, 'ORDER_CLOSED');
+    }
+    const loggedIn = signedIn(state);
+    if (!canCompleteStage(state.required, state.completed, stage, { loggedIn })) throw refuse(409, 'STAGE_OUT_OF_ORDER');
+
+    const targetIds = new Set(targets.map((i) => i.id));
+    const itemMasks = new Map(state.items.map((i) => [i.id, targetIds.has(i.id) ? i.completedStages | stage : i.completedStages]));
+    const allDone = needing.every((i) => hasStage(itemMasks.get(i.id)!, stage));
+    await cart.writeCheckoutState(tx, state.order.id, {
+      items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
+      ...(allDone ? { completedStages: state.order.completedStages | stage } : {}),
+    });
+    await audit.record(
+      {
+        ...ctx,
+        action: 'checkout.stage_completed',
+        subject: { type: 'order', id: state.order.id },
+        details: { stage: STAGE_NAMES[stage], itemId: itemId ?? null, orderStageCompleted: allDone },
+      },
+      tx,
+    );
+
+    let after = await lockedState(tx, { orderId: state.order.id });
+    // DATA-MODEL.md: "(all stages but Payment done) → awaiting_payment".
+    if (statusOf(after) === 'draft' && readyForPayment(after.required, after.completed, { loggedIn })) {
+      await setStatus(tx, after, 'awaiting_payment', ctx, { reason: 'stages_done' });
+      after = await lockedState(tx, { orderId: state.order.id });
+    }
+    return after;
+  }
+
+  async function disqualifyLocked(
+    tx: DbOrTx,
+    state: CheckoutState,
+    input: { reason: string; consultId?: string | null | undefined; questionId?: string | null | undefined },
+    ctx: AuditContext,
+  ): Promise<void> {
+    const status = statusOf(state);
+    if (status === 'disqualified') return;
+    if (!canTransition(status, 'disqualified')) throw refuse(409, 'ORDER_CLOSED');
+    await setStatus(tx, state, 'disqualified', ctx, {
+      reason: input.reason,
+      consultId: input.consultId ?? null,
+      questionId: input.questionId ?? null,
+    });
+  }
+
+  return {
+    /**
+     * The checkout progress of one of the caller's orders: required and completed masks (order and
+     * per item), missing stages, the first pending route, the progress step and per-stage labels.
+     * Another owner's order (or another storefront's) is a 404.
+     */
+    async getProgress(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<CheckoutProgressView> {
+      const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+      if (!state) throw notFound();
+      return progressOf(state, storefront.settings.displayPages);
+    },
+
+    /**
+     * Completes a stage of an order for its owner (the shipping, pharmacy, scheduling and payment
+     * wiring call this once their step is saved). Refuses with 409 STAGE_OUT_OF_ORDER a stage whose
+     * earlier stages are missing, STAGE_NOT_REQUIRED one the order does not need (and Register,
+     * which is a sign-in), ORDER_DISQUALIFIED / ORDER_CLOSED for an order past its draft (Payment:
+     * ORDER_NOT_READY_FOR_PAYMENT unless awaiting payment). Consult is per item and needs `itemId`
+     * (the consult submit completes it); other stages set every item needing them unless `itemId`
+     * names one. Completing a completed stage again is a no-op. Pass `tx` to run inside the
+     * caller's transaction. Answers the progress afterwards.
+     */
+    async completeStage(input: {
+      storefront: StorefrontConfig;
+      owner: CartOwner;
+      orderId: string;
+      stage: StageFlag;
+      itemId?: string | undefined;
+      audit?: AuditContext | undefined;
+      tx?: DbOrTx | undefined;
+    }): Promise<CheckoutProgressView> {
+      const after = await inTransaction(input.tx, async (tx) => {
+        const state = await lockedState(tx, { orderId: input.orderId, storefrontId: input.storefront.id, owner: input.owner });
+        return applyStage(tx, state, input.stage, input.itemId, auditOf(state, input.audit));
+      });
+      return progressOf(after, input.storefront.settings.displayPages);
+    },
+
+    /**
+     * Marks an order disqualified (terminal: nothing can be charged for it), with an audit event.
+     * `reason` is a short label for the log (e.g. 'consult_answer'), never the patient's answers;
+     * the operator's explanation the patient sees stays on the consult. Already disqualified: no-op.
+     * An order past its draft cannot be disqualified (409 ORDER_CLOSED).
+     */
+    async disqualify(input: {
+      orderId: string;
+      reason: string;
+      consultId?: string | undefined;
+      questionId?: string | undefined;
+      storefrontId?: string | undefined;
+      owner?: CartOwner | undefined;
+      audit?: AuditContext | undefined;
+      tx?: DbOrTx | undefined;
+    }): Promise<void> {
+      await inTransaction(input.tx, async (tx) => {
+        const state = await lockedState(tx, input);
+        await disqualifyLocked(tx, state, input, auditOf(state, input.audit));
+      });
+    },
+
+    /**
+     * For the payment wiring, before it charges anything: the order must exist (for `owner` when
+     * given), not be disqualified (409 ORDER_DISQUALIFIED) and have every stage but Payment done
+     * (409 ORDER_NOT_READY_FOR_PAYMENT; a guest must sign in first). A draft that is ready moves to
+     * awaiting_payment here (a guest's order becomes ready only once they sign in). Any other status
+     * (already paid, cancelled, …): 409 ORDER_CLOSED. Pass `tx` to hold the order lock while paying.
+     */
+    async assertPayable(input: {
+      orderId: string;
+      storefrontId?: string | undefined;
+      owner?: CartOwner | undefined;
+      audit?: AuditContext | undefined;
+      tx?: DbOrTx | undefined;
+    }): Promise<PayableOrder> {
+      return inTransaction(input.tx, async (tx) => {
+        let state = await lockedState(tx, input);
+        const status = statusOf(state);
+        if (status === 'disqualified') throw refuse(409, 'ORDER_DISQUALIFIED');
+        if (status !== 'draft' && status !== 'awaiting_payment') throw refuse(409, 'ORDER_CLOSED');
+        if (state.items.length === 0 || !readyForPayment(state.required, state.completed, { loggedIn: signedIn(state) })) {
+          throw refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT');
+        }
+        if (status === 'draft') {
+          await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), { reason: 'stages_done' });
+          state = await lockedState(tx, input);
+        }
+        return {
+          orderId: state.order.id,
+          storefrontId: state.order.storefrontId,
+          status: 'awaiting_payment',
+          totalCents: state.order.totalCents,
+          consultRequired: state.items.some((i) => i.consultRequired || hasStage(i.requiredStages, Stage.Consult)),
+          visitType: state.visitType,
+          userId: state.order.userId,
+        };
+      });
+    },
+
+    /**
+     * For the payment wiring once the gateway answered: sets the Payment stage on the order and its
+     * items and moves awaiting_payment → `to` ('paid' when captured, 'authorized' when held), with
+     * the audit events, in the caller's transaction when `tx` is given.
+     */
+    async completePayment(input: {
+      orderId: string;
+      to: 'paid' | 'authorized';
+      audit?: AuditContext | undefined;
+      tx?: DbOrTx | undefined;
+    }): Promise<void> {
+      await inTransaction(input.tx, async (tx) => {
+        const state = await lockedState(tx, { orderId: input.orderId });
+        const ctx = auditOf(state, input.audit);
+        const after = await applyStage(tx, state, Stage.Payment, undefined, ctx);
+        if (statusOf(after) !== input.to) await setStatus(tx, after, input.to, ctx);
+      });
+    },
+
+    /**
+     * Any other status change of the order's life (DATA-MODEL.md; e.g. awaiting_review, approved,
+     * cancelled): refuses a transition the domain does not allow, audits the rest.
+     */
+    async transition(input: { orderId: string; to: OrderStatus; reason?: string | undefined; audit?: AuditContext | undefined; tx?: DbOrTx | undefined }): Promise<void> {
+      await inTransaction(input.tx, async (tx) => {
+        const state = await lockedState(tx, { orderId: input.orderId });
+        if (statusOf(state) === input.to) return;
+        if (!canTransition(statusOf(state), input.to)) throw refuse(409, 'ORDER_CLOSED');
+        await setStatus(tx, state, input.to, auditOf(state, input.audit), { reason: input.reason ?? null });
+      });
+    },
+
+    /**
+     * `GET /api/orders/:id/consults`: every item of the caller's order that needs a consult, with its
+     * consult — created with the product's questionnaire (current version) on first read while the
+     * order is a draft and the item's consult is not done.
+     */
+    async consultsForOrder(storefront: StorefrontConfig, identity: Identity, orderId: string): Promise<{ orderId: string; items: OrderConsult[] }> {
+      const owner = ownerOfIdentity(identity);
+      const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+      if (!state) throw notFound();
+      const products = await catalog.snapshot(storefront.id);
+      const open = state.order.status === 'draft';
+      const items: OrderConsult[] = [];
+      for (const item of state.items) {
+        if (!hasStage(item.requiredStages, Stage.Consult)) continue;
+        const questionnaireId = products.findAny(item.productId)?.questionnaireRef ?? null;
+        const completed = hasStage(item.completedStages, Stage.Consult);
+        const consult =
+          open && !completed && questionnaireId
+            ? await consults.startConsult({ identity, orderItemId: item.id, questionnaireId })
+            : await consults.getByOrderItem({ orderItemId: item.id, identity });
+        items.push({ itemId: item.id, productId: item.productId, title: item.title, questionnaireId, completed, consult });
+      }
+      return { orderId: state.order.id, items };
+    },
+
+    /**
+     * The consult service's `hooks.onFrozen`: inside the transaction that freezes a consult, a
+     * disqualifying outcome disqualifies the order; otherwise the item's Consult stage is completed
+     * (and the order's, once every consult item is done). An order that is no longer open refuses
+     * (409), which rolls the freeze back.
+     */
+    async onConsultFrozen(tx: DbOrTx, consult: FrozenConsult, outcome: { disqualified: Disqualification | null }): Promise<void> {
+      const orderId = await cart.orderIdOfItem(tx, consult.orderItemId);
+      if (!orderId) throw notFound();
+      const state = await lockedState(tx, { orderId, storefrontId: consult.storefrontId });
+      const sameOwner = consult.userId
+        ? state.order.userId === consult.userId
+        : state.order.userId === null && state.order.guestSessionId === consult.guestSessionId;
+      if (!sameOwner) throw notFound();
+      const ctx = auditOf(state, undefined);
+      if (outcome.disqualified) {
+        await disqualifyLocked(tx, state, { reason: 'consult_answer', consultId: consult.id, questionId: outcome.disqualified.questionId }, ctx);
+        return;
+      }
+      await applyStage(tx, state, Stage.Consult, consult.orderItemId, ctx);
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
