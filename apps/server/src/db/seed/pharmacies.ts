@@ -134,6 +134,16 @@ function generator(seed: number) {
   return { next, int, pick };
 }
 
+/** Names of organisations with their own ZIP (a state board, a bank's reply mail), not towns. */
+const ORGANISATION = /\b(board|bureau|dept|department|internal revenue|irs|insurance|bank of|brm|corp|mail|service ctr|administration)\b/i;
+
+/** ZIPs of real towns: the town has at least two ZIPs and the name is not an organisation's. */
+function townZips(zips: ZipCentroid[]): ZipCentroid[] {
+  const perTown = new Map<string, number>();
+  for (const z of zips) perTown.set(z.city, (perTown.get(z.city) ?? 0) + 1);
+  return zips.filter((z) => (perTown.get(z.city) ?? 0) >= 2 && !ORGANISATION.test(z.city));
+}
+
 export interface DemoPharmacy {
   npi: string;
   name: string;
@@ -168,7 +178,7 @@ export function generateDemoPharmacies(seed = 20261121): DemoPharmacy[] {
   };
 
   for (const state of Object.keys(DEMO_PHARMACY_METROS)) {
-    const stateZips = zipsOfState(state);
+    const stateZips = townZips(zipsOfState(state));
     for (const metro of DEMO_PHARMACY_METROS[state]!) {
       const center = zipCentroid(metro.zip);
       if (!center) throw new Error(`Demo metro ZIP ${metro.zip} has no centroid`);

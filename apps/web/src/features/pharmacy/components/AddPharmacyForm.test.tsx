@@ -7,6 +7,9 @@ import { renderWithStore } from '@/test/render';
 import { AddPharmacyForm } from './AddPharmacyForm';
 import { pharmacy } from './fixtures';
 
+// Typing into MUI forms in jsdom is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -25,7 +28,7 @@ describe('AddPharmacyForm', () => {
   it("refuses an NPI whose check digit is wrong with the NPI message", async () => {
     // issue 5 "NPI checked with the NPI check digit"; AddPharmacyForm 'Please enter a valid 10-digit NPI.'
     const { calls } = mockApi([]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddPharmacyForm onAdded={vi.fn()} />);
     await fill(user, '1234567890');
     await user.click(screen.getByRole('button', { name: 'Add pharmacy' }));
@@ -36,7 +39,7 @@ describe('AddPharmacyForm', () => {
 
   it('gives every missing field its own message', async () => {
     mockApi([]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddPharmacyForm onAdded={vi.fn()} />);
     await user.type(screen.getByLabelText(/fax/i), '123');
     await user.click(screen.getByRole('button', { name: 'Add pharmacy' }));
@@ -59,7 +62,7 @@ describe('AddPharmacyForm', () => {
     const stored = pharmacy('own1', 'Cornerstone Compounding', null, { isPatientCreated: true });
     const { calls } = mockApi([['POST', '/api/pharmacies', () => ({ status: 201, body: stored })]]);
     const onAdded = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = renderWithStore(<AddPharmacyForm onAdded={onAdded} />);
     await fill(user, '1234567893');
     await user.click(screen.getByRole('button', { name: 'Add pharmacy' }));
@@ -81,7 +84,7 @@ describe('AddPharmacyForm', () => {
     let down = false;
     mockApi([['POST', '/api/pharmacies', () =>
       down ? { status: 500 } : problem(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, [{ field: 'npi', message: MESSAGES.NPI_INVALID }])]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddPharmacyForm onAdded={vi.fn()} />);
     await fill(user, '1234567893');
     await user.click(screen.getByRole('button', { name: 'Add pharmacy' }));

@@ -63,7 +63,7 @@ export function PharmacyList({ pharmacies, selectedId, onSelect, label, scrollTo
             <FormControlLabel
               value={p.id}
               control={<Radio />}
-              sx={{ alignItems: 'flex-start', width: '100%', m: 0, '& .MuiRadio-root': { mt: 0.25 } }}
+              sx={{ alignItems: 'flex-start', width: '100%', m: 0, '& .MuiRadio-root': { mt: 0.25 }, '& .MuiFormControlLabel-label': { flex: 1 } }}
               label={
                 <Box component="span" sx={{ display: 'block', py: 0.5 }}>
                   <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>

@@ -7,7 +7,10 @@ import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
 import { renderWithStore } from '@/test/render';
 import type { Pharmacy } from '../api/pharmacies';
 import { mapData } from './fixtures';
-import { MAP_UNAVAILABLE, PharmacyMap, zoomForRadius } from './PharmacyMap';
+import { PharmacyMap, TILES_UNAVAILABLE, zoomForRadius } from './PharmacyMap';
+
+// Typing into MUI forms in jsdom is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,7 +68,7 @@ describe('PharmacyMap', () => {
     // issue 5 "selecting either selects both"
     mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const onSelect = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness onSelect={onSelect} />);
     const { map } = await markers();
     const pin = (name: string) => within(map).getByRole('button', { name: new RegExp(`^${name}`) });
@@ -92,11 +95,11 @@ describe('PharmacyMap', () => {
     expect(screen.getByRole('radio', { name: /Riverside Apothecary/ })).toBeChecked();
   });
 
-  it('keeps the list working when the tiles cannot load', async () => {
-    // issue 5 "the list works when tiles cannot load"
+  it('keeps the list and the markers working when the tiles cannot load', async () => {
+    // issue 5 "the list works when tiles cannot load" (this machine has no internet)
     mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const onSelect = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness onSelect={onSelect} />);
     const { map } = await markers();
     const tiles = await waitFor(() => {
@@ -104,17 +107,19 @@ describe('PharmacyMap', () => {
       expect(imgs.length).toBeGreaterThan(0);
       return imgs;
     });
+    expect(screen.queryByText(TILES_UNAVAILABLE)).not.toBeInTheDocument();
     for (const img of tiles) fireEvent.error(img);
-    expect(await screen.findByText(MAP_UNAVAILABLE)).toBeInTheDocument();
-    expect(screen.queryByTestId('pharmacy-map')).not.toBeInTheDocument();
+    expect(await screen.findByText(TILES_UNAVAILABLE)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Medivale Pharmacy/ }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2' }));
     expect(screen.getByRole('radio', { name: /Medivale Pharmacy/ })).toBeChecked();
+    fireEvent.click(within(map).getByRole('button', { name: /^Riverside Apothecary/ }));
+    expect(screen.getByRole('radio', { name: /Riverside Apothecary/ })).toBeChecked();
   });
 
   it('asks for a ZIP first, checks it, then loads that ZIP', async () => {
     const { calls } = mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness initialZip="" />);
     expect(screen.getByText('Enter your ZIP code to see the pharmacies near you.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('ZIP code'), '7870');
@@ -134,7 +139,7 @@ describe('PharmacyMap', () => {
       if (answer === 'unknown') return problem(400, 'ZIP_UNKNOWN', MESSAGES.ZIP_UNKNOWN, [{ field: 'zip', message: MESSAGES.ZIP_UNKNOWN }]);
       return { status: 502 };
     }]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness initialZip="59101" />);
     expect(await screen.findByRole('heading', { name: 'No pharmacies found' })).toBeInTheDocument();
     expect(screen.getByText(/within 25 miles of Billings, MT 59101/)).toBeInTheDocument();

@@ -18,7 +18,11 @@ import { PharmacyList } from './PharmacyList';
 
 const LeafletMap = lazy(() => import('./LeafletMap'));
 
+/** The map itself could not start (Leaflet failed, its code did not download): the list remains. */
 export const MAP_UNAVAILABLE = 'The map could not be loaded. You can still choose a pharmacy from the list.';
+/** The map's images (tiles) could not load, e.g. offline: the markers and the list still work. */
+export const TILES_UNAVAILABLE =
+  'The map images could not be loaded. You can still choose a pharmacy from the list or by its marker.';
 
 export interface PharmacyMapProps {
   /** The ZIP to centre on (e.g. the shipping address's); the patient can change it. */
@@ -59,6 +63,7 @@ export function PharmacyMap({ initialZip, radiusMiles = 25, selectedId, onSelect
   const [zipInput, setZipInput] = useState(initialZip ?? '');
   const [zipError, setZipError] = useState<string | null>(null);
   const [mapFailed, setMapFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
   const map = usePharmacyMap(zip, radiusMiles);
   const colors = useMemo(
     () => ({ marker: theme.palette.primary.main, selected: theme.palette.secondary.main }),
@@ -104,9 +109,9 @@ export function PharmacyMap({ initialZip, radiusMiles = 25, selectedId, onSelect
         <Typography role="status" aria-live="polite" variant="body2">
           {`${data.markers.length} ${data.markers.length === 1 ? 'pharmacy' : 'pharmacies'} within ${data.radiusMiles} miles of ${data.center.label}`}
         </Typography>
-        {mapFailed ? (
+        {mapFailed || tilesFailed ? (
           <Alert severity="info" role="status">
-            {MAP_UNAVAILABLE}
+            {mapFailed ? MAP_UNAVAILABLE : TILES_UNAVAILABLE}
           </Alert>
         ) : null}
         <Box
@@ -127,7 +132,7 @@ export function PharmacyMap({ initialZip, radiusMiles = 25, selectedId, onSelect
           </Box>
           {mapFailed ? null : (
             <Box
-              sx={{ height: { xs: 320, md: 520 }, order: { xs: 1, md: 2 }, borderRadius: 1, overflow: 'hidden' }}
+              sx={{ height: { xs: 320, md: 520 }, order: { xs: 1, md: 2 }, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100' }}
               data-testid="pharmacy-map"
             >
               <MapBoundary onError={() => setMapFailed(true)}>
@@ -142,7 +147,7 @@ export function PharmacyMap({ initialZip, radiusMiles = 25, selectedId, onSelect
                       if (pharmacy) onSelect(pharmacy);
                     }}
                     tiles={data.tiles}
-                    onTilesFailed={() => setMapFailed(true)}
+                    onTilesFailed={() => setTilesFailed(true)}
                     label={`Map of pharmacies near ${data.center.label}`}
                     colors={colors}
                   />

@@ -9,6 +9,9 @@ import type { Pharmacy } from '../api/pharmacies';
 import { nearby, pharmacy } from './fixtures';
 import { PharmacySearch } from './PharmacySearch';
 
+// Typing into MUI forms in jsdom is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -42,7 +45,7 @@ const page = (items: Pharmacy[], total = items.length, pageNo = 1, origin = true
 describe('PharmacySearch', () => {
   it('asks for a ZIP, city or name before searching', async () => {
     const { calls } = mockApi([]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(MESSAGES.PHARMACY_SEARCH_EMPTY)).toBeInTheDocument();
@@ -56,7 +59,7 @@ describe('PharmacySearch', () => {
     // issue 5 "pharmacy search (by ZIP ...), results by distance"
     const { calls } = mockApi([['GET', '/api/pharmacies', () => page(nearby)]]);
     const onSelect = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = renderWithStore(<Harness onSelect={onSelect} />);
     await user.type(screen.getByLabelText('ZIP code'), '78701');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -83,7 +86,7 @@ describe('PharmacySearch', () => {
           ? page([pharmacy('p7', 'Zeta Drug', null)], 4, 2, false)
           : page([pharmacy('p4', 'Alpha Pharmacy', null), pharmacy('p5', 'Beta Drug', null), pharmacy('p6', 'Gamma Rx', null)], 4, 1, false)],
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     await user.type(screen.getByLabelText('City'), 'Austin');
     await user.type(screen.getByLabelText('Pharmacy name'), 'drug');
@@ -102,7 +105,7 @@ describe('PharmacySearch', () => {
   it('shows the empty state with a way to add the pharmacy', async () => {
     mockApi([['GET', '/api/pharmacies', () => ({ body: { items: [], page: 1, pageSize: 3, total: 0, origin: { lat: 45.78, lng: -108.5, zip: '59101', label: 'Billings, MT 59101' }, radiusMiles: 50 } })]]);
     const onAdd = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness onAddPharmacy={onAdd} />);
     await user.type(screen.getByLabelText('ZIP code'), '59101');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -114,7 +117,7 @@ describe('PharmacySearch', () => {
 
   it("puts the server's ZIP message on the ZIP field", async () => {
     mockApi([['GET', '/api/pharmacies', () => problem(400, 'ZIP_UNKNOWN', MESSAGES.ZIP_UNKNOWN, [{ field: 'zip', message: MESSAGES.ZIP_UNKNOWN }])]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     await user.type(screen.getByLabelText('ZIP code'), '00000');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -131,7 +134,7 @@ describe('PharmacySearch', () => {
       await held;
       return fail ? { status: 500 } : page(nearby);
     }]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     await user.type(screen.getByLabelText('ZIP code'), '78701');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -7,6 +7,9 @@ import { expectNoAxeViolations } from '@/test/mockApi';
 import { renderWithStore } from '@/test/render';
 import { AddressForm } from './AddressForm';
 
+// Typing into MUI forms in jsdom is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -36,7 +39,7 @@ describe('AddressForm', () => {
   it('shows each field its own message and does not submit', async () => {
     // issue 5 "address validation messages"; SPEC §5 FullName and PhoneNumber
     const onSubmit = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddressForm onSubmit={onSubmit} />);
     await fill(user, { fullName: 'Jane', phone: '512555013', zip: '787' });
     await user.click(screen.getByRole('button', { name: 'Save address' }));
@@ -53,7 +56,7 @@ describe('AddressForm', () => {
 
   it('submits the normalised address: single-spaced name, 10-digit phone, no empty line 2', async () => {
     const onSubmit = vi.fn(async () => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddressForm onSubmit={onSubmit} />);
     await fill(user, { ...good, fullName: 'Jane   Doe', line2: '' });
     await user.click(screen.getByRole('button', { name: 'Save address' }));
@@ -74,7 +77,7 @@ describe('AddressForm', () => {
   it('offers every US state and says so when the products cannot ship to the chosen one', async () => {
     // issue 5 "state restrictions of the products (clear message, no silent failure)"
     const onSubmit = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddressForm onSubmit={onSubmit} shipsTo={['TX', 'CA']} />);
     const state = screen.getByLabelText(/^state/i);
     expect(state.querySelectorAll('option')).toHaveLength(52); // placeholder + 50 states + DC
@@ -88,7 +91,7 @@ describe('AddressForm', () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(400, { code: 'VALIDATION_FAILED', detail: MESSAGES.VALIDATION_FAILED, errors: [{ field: 'zip', message: 'We could not find that ZIP code.' }] });
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddressForm onSubmit={onSubmit} />);
     await fill(user, good);
     await user.click(screen.getByRole('button', { name: 'Save address' }));
@@ -98,7 +101,7 @@ describe('AddressForm', () => {
 
   it('shows the connection message when the save fails without an answer', async () => {
     const { ConnectionError } = await import('@/lib/api');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<AddressForm onSubmit={async () => { throw new ConnectionError(null); }} />);
     await fill(user, good);
     await user.click(screen.getByRole('button', { name: 'Save address' }));

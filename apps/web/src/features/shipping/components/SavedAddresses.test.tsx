@@ -8,6 +8,9 @@ import { renderWithStore } from '@/test/render';
 import type { SavedAddress } from '../api/addresses';
 import { SavedAddresses, type SavedAddressesProps } from './SavedAddresses';
 
+// Typing into MUI forms in jsdom is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -58,7 +61,7 @@ describe('SavedAddresses', () => {
       ['POST', '/api/addresses/a2/use', () => ({ body: used })],
     ]);
     const onUse = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker onUseSpy={onUse} />);
     const button = await screen.findByRole('button', { name: 'Ship to this address' });
     expect(button).toBeDisabled();
@@ -75,7 +78,7 @@ describe('SavedAddresses', () => {
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
       ['PATCH', '/api/addresses/a1', (c) => ({ body: { ...home, ...(c.body as object) } })],
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker />);
     await user.click(await screen.findByRole('button', { name: /^Edit Jane Doe/ }));
     const form = screen.getByRole('form', { name: 'Edit address of Jane Doe' });
@@ -99,7 +102,7 @@ describe('SavedAddresses', () => {
         return { status: 201, body: created };
       }],
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker />);
     await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
     const form = screen.getByRole('form', { name: 'New address' });
@@ -117,7 +120,7 @@ describe('SavedAddresses', () => {
   it('says plainly when the picked address is in a state the products cannot ship to', async () => {
     // issue 5 "state restrictions of the products (clear message, no silent failure)"
     mockApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [mom] } })]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker shipsTo={['TX']} />);
     await user.click(await screen.findByRole('radio', { name: /9 Elm Rd/ }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.SHIPPING_STATE_UNAVAILABLE);
@@ -138,7 +141,7 @@ describe('SavedAddresses', () => {
   it('shows the error with a retry that loads again', async () => {
     let fail = true;
     mockApi([['GET', '/api/addresses', () => (fail ? { status: 503 } : { body: { mostRecent: home, otherSaved: [] } })]]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker />);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.CONNECTION_ERROR);
     fail = false;
@@ -151,7 +154,7 @@ describe('SavedAddresses', () => {
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
       ['POST', '/api/addresses/a1/use', () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND)],
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker />);
     await user.click(await screen.findByRole('radio', { name: /12 Oak Street/ }));
     await user.click(screen.getByRole('button', { name: 'Ship to this address' }));
