@@ -188,7 +188,7 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
         isPartner: false,
         storefrontId: identity.storefrontId,
         createdByUserId: viewer.userId,
-        guestSessionId: identity.sessionId,
+        guestSessionId: viewer.guestSessionId,
         createdAt: now(),
         updatedAt: now(),
       });
