@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoading } from '@/components/PageState';
 import { AppShell } from './AppShell';
-import { APP_ROUTES, CHECKOUT_ROUTES, PATHS } from './paths';
+import { ACCOUNT_ROUTES, APP_ROUTES, CHECKOUT_ROUTES, PATHS } from './paths';
 import { RouteError } from './RouteError';
 
 /** A lazy route: the page's module downloads when the route first matches. */
@@ -55,6 +55,41 @@ export const routes: RouteObject[] = [
             path: APP_ROUTES.myAccount,
             lazy: page(() =>
               import('@/features/account/MyAccountPage').then((m) => m.MyAccountPage),
+            ),
+          },
+          // Accounts and sign-in (issue 4).
+          {
+            path: ACCOUNT_ROUTES.myAccountPassword,
+            lazy: page(() => import('@/features/account/PasswordPage').then((m) => m.PasswordPage)),
+          },
+          {
+            path: ACCOUNT_ROUTES.registerWithCode,
+            lazy: page(() =>
+              import('@/features/auth/RegisterWithCodePage').then((m) => m.RegisterWithCodePage),
+            ),
+          },
+          {
+            path: ACCOUNT_ROUTES.registerFromInvite,
+            lazy: page(() => import('@/features/auth/InvitePage').then((m) => m.InvitePage)),
+          },
+          {
+            path: ACCOUNT_ROUTES.join,
+            lazy: page(() => import('@/features/auth/JoinPage').then((m) => m.JoinPage)),
+          },
+          {
+            path: ACCOUNT_ROUTES.ecp,
+            lazy: page(() => import('@/features/auth/EcpPage').then((m) => m.EcpPage)),
+          },
+          {
+            path: ACCOUNT_ROUTES.forgotPassword,
+            lazy: page(() =>
+              import('@/features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+            ),
+          },
+          {
+            path: ACCOUNT_ROUTES.resetPassword,
+            lazy: page(() =>
+              import('@/features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
             ),
           },
           {

@@ -12,6 +12,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { telHref } from '@/lib/contact';
 import { useLoginDrawer } from '@/lib/loginDrawer';
+import { rememberEntryPage, useLogout, useSession } from '@/lib/session';
 import { useStoreConfig } from '@/lib/storefront';
 import { PrivacyNotice } from './PrivacyNotice';
 
@@ -47,9 +48,43 @@ function SkipLink() {
   );
 }
 
+/** Log in, or — once signed in — My account and Log out (SPEC §2: logout opens the drawer). */
+function AccountButtons() {
+  const { openLoginDrawer, isOpen } = useLoginDrawer();
+  const session = useSession();
+  const { logout, isPending } = useLogout();
+  if (session.data?.kind === 'user') {
+    return (
+      <Stack direction="row" spacing={1}>
+        <Button component={NavLink} to="/my-account" sx={{ color: 'store.signInText' }}>
+          My account
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={logout}
+          disabled={isPending}
+          sx={{ color: 'store.signInText', borderColor: 'currentColor' }}
+        >
+          Log out
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Button
+      variant="outlined"
+      aria-haspopup="dialog"
+      aria-expanded={isOpen}
+      onClick={() => openLoginDrawer()}
+      sx={{ color: 'store.signInText', borderColor: 'currentColor' }}
+    >
+      Log in
+    </Button>
+  );
+}
+
 function Header() {
   const { name } = useStoreConfig();
-  const { openLoginDrawer, isOpen } = useLoginDrawer();
   return (
     <AppBar
       component="header"
@@ -98,15 +133,7 @@ function Header() {
               ))}
             </Stack>
           </Box>
-          <Button
-            variant="outlined"
-            aria-haspopup="dialog"
-            aria-expanded={isOpen}
-            onClick={() => openLoginDrawer()}
-            sx={{ color: 'store.signInText', borderColor: 'currentColor' }}
-          >
-            Log in
-          </Button>
+          <AccountButtons />
         </Toolbar>
       </Container>
     </AppBar>
@@ -159,6 +186,9 @@ export function Layout({ children, showPrivacyNotice = false }: LayoutProps) {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+
+  // The first page of the visit, sent with a registration (SPEC §7 register: landingPage).
+  useEffect(() => rememberEntryPage(), []);
 
   // After a client-side navigation, move focus to the new page so keyboard and screen-reader users
   // start from its top, as they would after a full page load.

@@ -1,13 +1,191 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+// APP_ROUTES.myAccount: the patient's details (SPEC §7 user info, update user info) and when the
+// password last changed. Orders, refills, cards, addresses and records arrive with later issues.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { firstNameSchema, lastNameSchema, MESSAGES, phoneNoSchema } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { FormAlert } from '@/components/FormAlert';
+import { ErrorState, LoadingState } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/storefront';
+import { accountApi, PROFILE_QUERY_KEY, type Profile } from './api/accountApi';
+import { SignInRequired } from './SignInRequired';
 
-/** APP_ROUTES.myAccount. */
-export function MyAccountPage() {
+const profileSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: phoneNoSchema,
+  dateOfBirth: z.union([z.literal(''), z.iso.date({ error: MESSAGES.DATE_OF_BIRTH_INVALID })]),
+});
+type ProfileInput = z.input<typeof profileSchema>;
+
+export function formatDate(iso: string | null): string {
+  if (!iso) return 'never';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<ProfileInput, unknown, z.output<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone,
+      dateOfBirth: profile.dateOfBirth ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    setStatus('loading');
+    try {
+      const saved = await accountApi.updateProfile({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone ?? '',
+        dateOfBirth: values.dateOfBirth || null,
+      });
+      queryClient.setQueryData(PROFILE_QUERY_KEY, saved);
+      form.reset({
+        firstName: saved.firstName,
+        lastName: saved.lastName,
+        phone: saved.phone,
+        dateOfBirth: saved.dateOfBirth ?? '',
+      });
+      setStatus('done');
+    } catch (err) {
+      setStatus('idle');
+      if (!applyServerErrors(form, err, ['firstName', 'lastName', 'phone', 'dateOfBirth']))
+        setError(err);
+    }
+  });
+  const dirty = form.formState.isDirty;
   return (
-    <PlannedPage
-      title="My account"
-      holds="Your orders, receipts, reorders, auto-refills, saved cards and addresses, profile and health records."
-      arrivesWith={PLANNED_ISSUES.accounts}
-    />
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit}
+      aria-labelledby="profile-heading"
+    >
+      <Typography id="profile-heading" variant="h2">
+        Your details
+      </Typography>
+      <TextField
+        label="Email"
+        value={profile.email}
+        slotProps={{ htmlInput: { readOnly: true } }}
+        helperText="To change your email, please contact customer support."
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          {...textFieldProps(form, 'firstName')}
+          label="First name"
+          autoComplete="given-name"
+          required
+          fullWidth
+        />
+        <TextField
+          {...textFieldProps(form, 'lastName')}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          fullWidth
+        />
+      </Stack>
+      <TextField {...textFieldProps(form, 'phone')} label="Phone" type="tel" autoComplete="tel" />
+      <TextField
+        {...textFieldProps(form, 'dateOfBirth')}
+        label="Date of birth"
+        type="date"
+        autoComplete="bday"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      {status === 'done' && !dirty ? (
+        <Alert severity="success" role="status">
+          {MESSAGES.PROFILE_SAVED}
+        </Alert>
+      ) : null}
+      <FormAlert error={error} />
+      <StatusButton
+        type="submit"
+        status={dirty && status === 'done' ? 'idle' : status}
+        disabled={!dirty && status !== 'loading'}
+        doneLabel="Saved"
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Save changes
+      </StatusButton>
+    </Stack>
+  );
+}
+
+export function MyAccountPage() {
+  useDocumentTitle('My account');
+  const session = useSession();
+  const signedIn = session.data?.kind === 'user';
+  const profile = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: ({ signal }) => accountApi.profile(signal),
+    enabled: signedIn,
+  });
+
+  if (session.isPending) return <LoadingState label="Loading your account…" />;
+  if (!signedIn) return <SignInRequired title="My account" />;
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack spacing={4} sx={{ maxWidth: 640 }}>
+        <Typography variant="h1">My account</Typography>
+        {profile.isPending ? (
+          <LoadingState label="Loading your details…" />
+        ) : profile.isError ? (
+          <ErrorState
+            error={profile.error}
+            onRetry={() => void profile.refetch()}
+            retrying={profile.isFetching}
+          />
+        ) : (
+          <>
+            <ProfileForm profile={profile.data} />
+            <Divider />
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Typography variant="h2">Password</Typography>
+              <Typography data-testid="password-changed">
+                {profile.data.hasPassword
+                  ? `Last changed ${formatDate(profile.data.passwordChangedAt)}.`
+                  : 'You sign in with one-time passcodes and have no password yet.'}
+              </Typography>
+              <Button
+                component={RouterLink}
+                to={profile.data.hasPassword ? '/my-account/password' : '/forgot-password'}
+                variant="outlined"
+              >
+                {profile.data.hasPassword ? 'Change password' : 'Set a password'}
+              </Button>
+            </Stack>
+          </>
+        )}
+        <Divider />
+        <Typography color="text.secondary">
+          Your orders, receipts, reorders, auto-refills, saved cards and addresses and health
+          records will appear here in a later release of the store.
+        </Typography>
+      </Stack>
+    </Container>
   );
 }

@@ -1,5 +1,5 @@
-// The login drawer the header's Log in button opens (SPEC §2: it closes after login and opens on
-// logout). The Accounts issue replaces the body with the password and one-time-code forms.
+// The login drawer the header's Log in button opens (SPEC §2: it closes after login — going to the
+// redirect target when one was given — and opens on logout).
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -7,18 +7,18 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLoginDrawer } from '@/lib/loginDrawer';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { LoginForms } from './components/LoginForms';
 
 export function LoginDrawer() {
-  const { isOpen, closeLoginDrawer } = useLoginDrawer();
+  const { isOpen, closeLoginDrawer, redirectTo } = useLoginDrawer();
   return (
     <Drawer
       anchor="right"
       open={isOpen}
       onClose={closeLoginDrawer}
-      slotProps={{ paper: { 'aria-labelledby': 'login-drawer-title' } }}
+      slotProps={{ paper: { 'aria-labelledby': 'login-drawer-title', role: 'dialog' } }}
     >
-      <Box sx={{ width: { xs: '100vw', sm: 420 }, p: 3 }}>
+      <Box sx={{ width: { xs: '100vw', sm: 420 }, p: 3 }} data-testid="login-drawer">
         <Stack
           direction="row"
           sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
@@ -30,10 +30,8 @@ export function LoginDrawer() {
             <CloseIcon />
           </IconButton>
         </Stack>
-        <Typography>
-          Signing in with your password or a one-time code sent by SMS or email arrives with{' '}
-          {PLANNED_ISSUES.accounts}.
-        </Typography>
+        {/* Unmounted when closed, so a reopened drawer starts clean. */}
+        {isOpen ? <LoginForms onNavigate={closeLoginDrawer} redirectTo={redirectTo} /> : null}
       </Box>
     </Drawer>
   );

@@ -1,13 +1,54 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+// APP_ROUTES.register (SPEC §2; the checkout's Register stage): create an account with a password
+// and be logged in, or register with a one-time passcode instead.
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { LoadingState } from '@/components/PageState';
+import { entryPage, safeRedirect, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/storefront';
+import { authApi } from './api/authApi';
+import { RegistrationForm } from './components/RegistrationForm';
+import { useSignedIn } from './useSignIn';
 
-/** APP_ROUTES.register. */
 export function RegisterPage() {
+  useDocumentTitle('Create your account');
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'), params.get('id'));
+  const session = useSession();
+  const signedIn = useSignedIn();
+
+  if (session.isPending) return <LoadingState label="Checking whether you are logged in…" />;
+  if (session.data?.kind === 'user') return <Navigate to={redirect ?? '/my-account'} replace />;
   return (
-    <PlannedPage
-      title="Create your account"
-      holds="Registering with your email and a password, or with a one-time code, so you can finish checkout and see your orders."
-      arrivesWith={PLANNED_ISSUES.accounts}
-    />
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>
+        <Typography variant="h1">Create your account</Typography>
+        <RegistrationForm
+          loginRedirect={redirect}
+          onSubmit={async (values) => {
+            const result = await authApi.register({
+              ...values,
+              landingPage: entryPage(),
+              redirectPage: redirect ?? undefined,
+            });
+            await signedIn(result, redirect, '/my-account');
+          }}
+        />
+        <Typography>
+          <Link
+            component={RouterLink}
+            to={
+              redirect
+                ? `/register/passcode?redirect=${encodeURIComponent(redirect)}`
+                : '/register/passcode'
+            }
+          >
+            Register with a one-time passcode instead
+          </Link>
+        </Typography>
+      </Stack>
+    </Container>
   );
 }

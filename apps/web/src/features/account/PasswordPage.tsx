@@ -1,0 +1,120 @@
+// Change password (SPEC §7 update password): the current password is required; the patient's
+// other sessions end. The new one follows the registration rules of SPEC §5.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, registrationPasswordSchema } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { FormAlert } from '@/components/FormAlert';
+import { LoadingState } from '@/components/PageState';
+import { PasswordField } from '@/components/PasswordField';
+import { StatusButton } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/storefront';
+import { accountApi, PROFILE_QUERY_KEY } from './api/accountApi';
+import { SignInRequired } from './SignInRequired';
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, { error: MESSAGES.PASSWORD_CURRENT_WRONG }),
+    newPassword: registrationPasswordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, {
+    path: ['confirm'],
+    error: 'The two passwords do not match.',
+  });
+
+export function PasswordPage() {
+  useDocumentTitle('Change password');
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setError(null);
+    setSaved(null);
+    setStatus('loading');
+    try {
+      const result = await accountApi.changePassword({ currentPassword, newPassword });
+      setSaved(result.message);
+      setStatus('done');
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    } catch (err) {
+      setStatus('idle');
+      if (!applyServerErrors(form, err, ['currentPassword', 'newPassword'])) setError(err);
+    }
+  });
+
+  if (session.isPending) return <LoadingState />;
+  if (session.data?.kind !== 'user') return <SignInRequired title="Change password" />;
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack spacing={3} sx={{ maxWidth: 480 }}>
+        <Typography variant="h1">Change password</Typography>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          onSubmit={submit}
+          aria-label="Change password"
+        >
+          <PasswordField
+            {...textFieldProps(form, 'currentPassword')}
+            label="Current password"
+            autoComplete="current-password"
+            required
+          />
+          <PasswordField
+            {...textFieldProps(form, 'newPassword')}
+            label="New password"
+            autoComplete="new-password"
+            required
+            helperText={
+              form.formState.errors.newPassword?.message ??
+              '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
+            }
+          />
+          <PasswordField
+            {...textFieldProps(form, 'confirm')}
+            label="Repeat the new password"
+            autoComplete="new-password"
+            required
+          />
+          {saved ? (
+            <Alert severity="success" role="status">
+              {saved}
+            </Alert>
+          ) : null}
+          <FormAlert
+            error={error}
+            severity={isApiError(error) && error.status === 429 ? 'warning' : 'error'}
+          />
+          <StatusButton type="submit" status={status} doneLabel="Password changed">
+            Change password
+          </StatusButton>
+        </Stack>
+        <Link component={RouterLink} to="/my-account">
+          Back to my account
+        </Link>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,31 @@
+// The signed-in patient's profile and password (docs/api-map.md "Accounts").
+import { apiGet, apiPatch, apiPut } from '@/lib/api';
+
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string | null;
+  role: 'patient' | 'doctor' | 'admin';
+  isEcp: boolean;
+  hasPassword: boolean;
+  passwordChangedAt: string | null;
+  createdAt: string;
+}
+
+export const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
+
+export const accountApi = {
+  profile: (signal?: AbortSignal) =>
+    apiGet<Profile>('/api/account/profile', signal ? { signal } : {}),
+  updateProfile: (body: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    dateOfBirth: string | null;
+  }) => apiPatch<Profile>('/api/account/profile', body),
+  changePassword: (body: { currentPassword: string; newPassword: string }) =>
+    apiPut<{ message: string; passwordChangedAt: string }>('/api/account/password', body),
+};

@@ -1,0 +1,97 @@
+// Password reset, step one (SPEC §7 reset password email): we email a single-use link, valid 1 hour.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormAlert } from '@/components/FormAlert';
+import { StatusButton } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useDocumentTitle } from '@/lib/storefront';
+import { authApi } from './api/authApi';
+
+const schema = z.object({ email: emailSchema });
+
+export function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
+  const { openLoginDrawer } = useLoginDrawer();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    setStatus('loading');
+    try {
+      const { message } = await authApi.requestReset(values);
+      setSentMessage(message);
+      setStatus('done');
+    } catch (err) {
+      setStatus('idle');
+      if (!applyServerErrors(form, err, ['email'])) setError(err);
+    }
+  });
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack spacing={3} sx={{ maxWidth: 480, mx: 'auto' }}>
+        <Typography variant="h1">Reset your password</Typography>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          onSubmit={submit}
+          aria-label="Reset your password"
+        >
+          <Typography>
+            Enter the email of your account and we will send you a link to choose a new password.
+          </Typography>
+          <TextField
+            {...textFieldProps(form, 'email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+          />
+          {sentMessage ? (
+            <Alert severity="success" role="status">
+              {sentMessage}
+            </Alert>
+          ) : null}
+          <FormAlert
+            error={error}
+            severity={isApiError(error) && error.status === 429 ? 'warning' : 'error'}
+          />
+          <StatusButton
+            type="submit"
+            status={status}
+            disabled={status === 'done'}
+            fullWidth
+            doneLabel="Link sent"
+          >
+            Email me a link
+          </StatusButton>
+        </Stack>
+        <Link
+          component="button"
+          type="button"
+          underline="always"
+          onClick={() => openLoginDrawer()}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Back to log in
+        </Link>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,141 @@
+// Password reset, step two (SPEC §7 validate token, reset password): the emailed link
+// /reset-password#token=… (the token rides in the fragment, so it never reaches a server log).
+// A good link lets the patient choose a new password; every session ends and this one logs in.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, registrationPasswordSchema } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { FormAlert } from '@/components/FormAlert';
+import { ErrorState, LoadingState } from '@/components/PageState';
+import { PasswordField } from '@/components/PasswordField';
+import { StatusButton } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useDocumentTitle } from '@/lib/storefront';
+import { authApi } from './api/authApi';
+import { useSignedIn } from './useSignIn';
+
+const schema = z
+  .object({ password: registrationPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, {
+    path: ['confirm'],
+    error: 'The two passwords do not match.',
+  });
+
+function tokenFromHash(): string {
+  const match = /(?:^#|&)token=([\w-]+)/.exec(window.location.hash);
+  return match?.[1] ?? '';
+}
+
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const [token] = useState(tokenFromHash);
+  const signedIn = useSignedIn();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirm: '' },
+    mode: 'onTouched',
+  });
+
+  // Keep the token out of the address bar and history once read.
+  useEffect(() => {
+    if (window.location.hash)
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  const check = useQuery({
+    queryKey: ['password-reset', token],
+    queryFn: () => authApi.validateReset(token),
+    enabled: token.length > 0,
+    staleTime: Infinity,
+  });
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    setStatus('loading');
+    try {
+      const result = await authApi.completeReset({ token, password });
+      setStatus('done');
+      await signedIn(result, null, '/my-account');
+    } catch (err) {
+      setStatus('idle');
+      if (!applyServerErrors(form, err, ['password'])) setError(err);
+    }
+  });
+
+  let body;
+  if (!token || check.data?.valid === false) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error" role="alert">
+          {MESSAGES.RESET_LINK_INVALID}
+        </Alert>
+        <Button component={RouterLink} to="/forgot-password" variant="contained">
+          Send me a new link
+        </Button>
+      </Stack>
+    );
+  } else if (check.isPending) {
+    body = <LoadingState label="Checking your link…" />;
+  } else if (check.isError) {
+    body = (
+      <ErrorState
+        error={check.error}
+        onRetry={() => void check.refetch()}
+        retrying={check.isFetching}
+      />
+    );
+  } else {
+    body = (
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={submit}
+        aria-label="Choose a new password"
+      >
+        <PasswordField
+          {...textFieldProps(form, 'password')}
+          label="New password"
+          autoComplete="new-password"
+          required
+          helperText={
+            form.formState.errors.password?.message ??
+            '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
+          }
+        />
+        <PasswordField
+          {...textFieldProps(form, 'confirm')}
+          label="Repeat the new password"
+          autoComplete="new-password"
+          required
+        />
+        <FormAlert
+          error={error}
+          severity={isApiError(error) && error.status === 429 ? 'warning' : 'error'}
+        />
+        <StatusButton type="submit" status={status} fullWidth>
+          Save new password
+        </StatusButton>
+      </Stack>
+    );
+  }
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack spacing={3} sx={{ maxWidth: 480, mx: 'auto' }}>
+        <Typography variant="h1">Choose a new password</Typography>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,176 @@
+// The registration form shared by /register, join-the-movement, the provider invite and ECP pages:
+// Email, Password, names and phone with the rules and messages of SPEC §5 (the domain's schemas).
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  phoneNoSchema,
+  registrationPasswordSchema,
+} from '@store/domain';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormAlert } from '@/components/FormAlert';
+import { PasswordField } from '@/components/PasswordField';
+import { StatusButton } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useLoginDrawer } from '@/lib/loginDrawer';
+
+export const registrationSchema = z.object({
+  email: emailSchema,
+  password: registrationPasswordSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: phoneNoSchema,
+  marketingOptIn: z.boolean().optional(),
+});
+export type RegistrationValues = z.output<typeof registrationSchema>;
+type RegistrationInput = z.input<typeof registrationSchema>;
+
+const FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;
+
+export interface RegistrationFormProps {
+  defaultValues?: Partial<RegistrationInput>;
+  /** The email is fixed (ECP: the prescriber's address on file). */
+  emailReadOnly?: boolean;
+  /** Join-the-movement: offer news by email. */
+  offerMarketing?: boolean;
+  submitLabel?: string;
+  onSubmit: (values: RegistrationValues) => Promise<void>;
+  /** Where to go after logging in instead (for "Already have an account?"). */
+  loginRedirect?: string | null;
+  children?: ReactNode;
+}
+
+export function RegistrationForm({
+  defaultValues,
+  emailReadOnly = false,
+  offerMarketing = false,
+  submitLabel = 'Create account',
+  onSubmit,
+  loginRedirect,
+  children,
+}: RegistrationFormProps) {
+  const { openLoginDrawer } = useLoginDrawer();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<RegistrationInput, unknown, RegistrationValues>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: {
+      email: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      marketingOptIn: false,
+      ...defaultValues,
+    },
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    setStatus('loading');
+    try {
+      await onSubmit(values);
+      setStatus('done');
+    } catch (err) {
+      setStatus('idle');
+      if (!applyServerErrors(form, err, FIELDS)) setError(err);
+    }
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit}
+      aria-label="Create your account"
+    >
+      {children}
+      <TextField
+        {...textFieldProps(form, 'email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        slotProps={{ htmlInput: { readOnly: emailReadOnly } }}
+      />
+      <PasswordField
+        {...textFieldProps(form, 'password')}
+        label="Password"
+        autoComplete="new-password"
+        required
+        helperText={
+          form.formState.errors.password?.message ??
+          '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          {...textFieldProps(form, 'firstName')}
+          label="First name"
+          autoComplete="given-name"
+          required
+          fullWidth
+        />
+        <TextField
+          {...textFieldProps(form, 'lastName')}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          fullWidth
+        />
+      </Stack>
+      <TextField
+        {...textFieldProps(form, 'phone')}
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+      />
+      {offerMarketing ? (
+        <Controller
+          control={form.control}
+          name="marketingOptIn"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              }
+              label="Send me news and offers by email"
+            />
+          )}
+        />
+      ) : null}
+      <FormAlert
+        error={error}
+        severity={isApiError(error) && error.status === 429 ? 'warning' : 'error'}
+      />
+      <StatusButton type="submit" status={status} fullWidth>
+        {submitLabel}
+      </StatusButton>
+      <Typography>
+        <Link
+          component="button"
+          type="button"
+          underline="always"
+          onClick={() => openLoginDrawer(loginRedirect ? { redirectTo: loginRedirect } : undefined)}
+        >
+          Already have an account?
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}
