@@ -108,6 +108,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     sessions,
     audit,
     notifications,
+    cart: {
+      adoptGuestOrder: (input) => cart.adoptGuestOrder(input),
+      addPrescribedProduct: async ({ userId, storefront, productId }) => ({
+        redirectTo: (await cart.checkoutRedirect(storefront, { kind: 'user', userId }, { product: productId })).route,
+      }),
+    },
   });
   // The consult (issue 8): uploads in file storage, questionnaires and answers, medication search.
   const uploads = createUploadService({ db, storage: createFileStorage(config), now });
