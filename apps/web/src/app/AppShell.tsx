@@ -5,6 +5,7 @@ import { Suspense, lazy, useState } from 'react';
 import { hidesGdprBanner } from '@store/domain';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Layout } from '@/components/Layout';
+import { useLandingCapture } from '@/lib/landing';
 import { LoginDrawerProvider, useLoginDrawer } from '@/lib/loginDrawer';
 
 // The drawer will hold the login forms (react-hook-form, zod): load it on first open, not with the shell.
@@ -43,6 +44,8 @@ function NavigationProgress() {
 }
 
 export function AppShell() {
+  // SPEC §7 landing capture (LandingPage / RedirectPage in the query string) on any page.
+  useLandingCapture();
   // The reschedule link (SPEC §2) carries hide_gdpr_banner=1: no privacy notice on that page.
   const { search } = useLocation();
   return (

@@ -13,10 +13,21 @@ const config = makeTestConfig({ name: 'Acme Health' });
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } }),
-    ),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      // The store's pages: an empty catalog, and no cart for a visitor without a session.
+      if (path === '/api/products') return new Response('[]', { headers: { 'content-type': 'application/json' } });
+      if (path.startsWith('/api/products/')) {
+        return new Response(JSON.stringify({ status: 404, code: 'NOT_FOUND', detail: 'Not found' }), {
+          status: 404,
+          headers: { 'content-type': 'application/problem+json' },
+        });
+      }
+      if (path === '/api/session') {
+        return new Response(JSON.stringify({ kind: 'none', userId: null, role: null }), { headers: { 'content-type': 'application/json' } });
+      }
+      return new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } });
+    }),
   );
 });
 
@@ -48,10 +59,17 @@ const accountPages: Record<string, string> = {
   '/my-account/password': 'Change password',
 };
 
+/** Pages built by the Store issue. */
+const storePages: Record<string, string> = {
+  [APP_ROUTES.products]: 'Shop treatments',
+  [APP_ROUTES.cart]: 'Your cart',
+};
+
 const plannedPaths = [
   ...Object.values(CHECKOUT_ROUTES),
-  ...Object.values(APP_ROUTES).filter((path) => path !== APP_ROUTES.home && !(path in accountPages)),
-  '/products/some-product',
+  ...Object.values(APP_ROUTES).filter(
+    (path) => path !== APP_ROUTES.home && !(path in accountPages) && !(path in storePages),
+  ),
 ];
 
 describe('router', () => {
@@ -72,6 +90,18 @@ describe('router', () => {
     expect(heading).not.toHaveTextContent('Page not found');
     expect(within(main).getByText(/^Arrives with: .+\.$/)).toBeInTheDocument();
     expect(document.title).toBe(`${heading.textContent ?? ''} | Acme Health`);
+  });
+
+  it.each(Object.entries(storePages))('has the store page %s (%s)', async (path, title) => {
+    renderAt(path);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('has a product page for /products/:slug (an unknown one says so)', async () => {
+    renderAt('/products/some-product');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'We could not find that product' })).toBeInTheDocument();
   });
 
   it.each(Object.entries(accountPages))('has the accounts page %s (%s)', async (path, title) => {

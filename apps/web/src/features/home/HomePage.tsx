@@ -1,34 +1,96 @@
-// The storefront's landing page: its hero (or the alternative hero), the incentive banner and a way
-// into the shop. The Store issue adds the featured products below the hero.
+// The storefront's landing page: incentive banner, hero (or the alternative hero), then either the
+// popular products or, with overrideMTMPWithSPHomePage, a single product; then the feature
+// information sections. A returning patient with items in the cart first sees the open-cart entry
+// page unless disableOpenCartEntryPage is on.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ErrorState } from '@/components/PageState';
+import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
+import { TextAndSubText } from '@/components/TextAndSubText';
+import { cartActiveThisVisit, markCartActiveThisVisit, useCart } from '@/lib/cart';
+import { useProducts } from '@/lib/catalog';
 import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
+import { FeatureInfoSections } from './components/FeatureInfoSections';
+import { OpenCartEntry } from './components/OpenCartEntry';
+import { SingleProductHero } from './components/SingleProductHero';
+
+const FEATURED_COUNT = 4;
+
+function PopularProducts() {
+  const products = useProducts();
+  return (
+    <Container component="section" aria-labelledby="popular-title" sx={{ pt: { xs: 4, md: 6 } }}>
+      <Stack spacing={3}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
+          <TextAndSubText id="popular-title" text="Popular treatments" subText="Reviewed by licensed doctors, delivered to you." />
+          <Button component={RouterLink} to="/products">
+            See all treatments
+          </Button>
+        </Stack>
+        {products.isPending ? (
+          <ProductGridSkeleton count={FEATURED_COUNT} />
+        ) : products.isError ? (
+          <ErrorState error={products.error} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+        ) : (
+          <ProductGrid products={products.data.slice(0, FEATURED_COUNT)} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function SingleProductHome() {
+  const products = useProducts();
+  if (products.isPending) {
+    return (
+      <Container sx={{ py: 4 }}>
+        <ProductGridSkeleton count={1} label="Loading the product…" />
+      </Container>
+    );
+  }
+  if (products.isError) {
+    return (
+      <Container>
+        <ErrorState error={products.error} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+      </Container>
+    );
+  }
+  const [first] = products.data;
+  return first ? <SingleProductHero product={first} /> : null;
+}
+
+/** Whether to show the open-cart entry page: a cart with items, found at the start of a visit. */
+function useOpenCartEntry() {
+  const { flags } = useStoreConfig();
+  const { cart } = useCart();
+  const [dismissed, setDismissed] = useState(() => cartActiveThisVisit());
+  const show = !flags.disableOpenCartEntryPage && !dismissed && cart !== null && cart.items.length > 0;
+  const dismiss = () => {
+    markCartActiveThisVisit();
+    setDismissed(true);
+  };
+  return { show, cart, dismiss };
+}
 
 export function HomePage() {
   const { flags, content } = useStoreConfig();
   useDocumentTitle();
+  const entry = useOpenCartEntry();
   const title = flags.useAltHeroTitleAndDesc ? content.altHeroTitle : content.heroTitle;
-  const description = flags.useAltHeroTitleAndDesc
-    ? content.altHeroDescription
-    : content.heroDescription;
+  const description = flags.useAltHeroTitleAndDesc ? content.altHeroDescription : content.heroDescription;
   const banner = content.incentiveBanner.trim();
+
+  if (entry.show && entry.cart) return <OpenCartEntry cart={entry.cart} onBrowse={entry.dismiss} />;
 
   return (
     <>
       {!flags.hideIncentiveBanner && banner ? (
-        <Box
-          data-testid="incentive-banner"
-          sx={{
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            py: 1,
-            textAlign: 'center',
-          }}
-        >
+        <Box data-testid="incentive-banner" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 1, textAlign: 'center' }}>
           <Container>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {banner}
@@ -36,11 +98,7 @@ export function HomePage() {
           </Container>
         </Box>
       ) : null}
-      <Box
-        component="section"
-        aria-labelledby="hero-title"
-        sx={{ bgcolor: 'store.primaryLightest' }}
-      >
+      <Box component="section" aria-labelledby="hero-title" sx={{ bgcolor: 'store.primaryLightest' }}>
         <Container sx={{ py: { xs: 6, md: 10 } }}>
           <Stack spacing={3} sx={{ maxWidth: 720, alignItems: 'flex-start' }}>
             <Typography id="hero-title" variant="h1">
@@ -52,6 +110,10 @@ export function HomePage() {
             </Button>
           </Stack>
         </Container>
+      </Box>
+      {flags.overrideMTMPWithSPHomePage ? <SingleProductHome /> : <PopularProducts />}
+      <Box sx={{ pb: { xs: 6, md: 10 } }}>
+        <FeatureInfoSections />
       </Box>
     </>
   );

@@ -1,0 +1,67 @@
+// The promo code field (SPEC §5 "Enter a promo code.", SPEC §8 "Sorry that promo code is
+// invalid."): apply a code, or remove the applied one.
+import { formatCents, promoCodeSchema } from '@store/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessages } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import { useApplyPromoCode, useRemovePromoCode, type Cart } from '@/lib/cart';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
+
+const schema = z.object({ promoCode: promoCodeSchema });
+type Values = z.input<typeof schema>;
+
+export const PROMO_LABEL = 'Enter a promo code';
+
+export function PromoCodeForm({ cart }: { cart: Cart }) {
+  const apply = useApplyPromoCode();
+  const remove = useRemovePromoCode();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { promoCode: '' } });
+
+  const onSubmit = form.handleSubmit((values) =>
+    apply.mutateAsync({ promoCode: schema.parse(values).promoCode }).then(
+      () => form.reset({ promoCode: '' }),
+      (error: unknown) => {
+        if (!applyServerErrors(form, error, ['promoCode'])) {
+          form.setError('promoCode', { type: 'server', message: isApiError(error) ? error.detail : errorMessages(error).message });
+        }
+      },
+    ),
+  );
+
+  if (cart.promoCode) {
+    return (
+      <Stack spacing={1} data-testid="promo-applied">
+        <Typography sx={{ fontWeight: 600 }}>Promo code</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Chip color="primary" label={`${cart.promoCode.code} · −${formatCents(cart.promoCode.discountCents)}`} />
+          <Button size="small" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Remove promo code ${cart.promoCode.code}`}>
+            Remove
+          </Button>
+        </Stack>
+        {remove.error ? (
+          <Typography role="alert" color="error" variant="body2">
+            {errorMessages(remove.error).message}
+          </Typography>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  const field = textFieldProps(form, 'promoCode');
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField {...field} label={PROMO_LABEL} size="small" autoComplete="off" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': field.error ? `${field.id}-helper-text` : undefined } }} />
+      <StatusButton type="submit" variant="outlined" status={apply.isPending ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
+        Apply
+      </StatusButton>
+    </Stack>
+  );
+}

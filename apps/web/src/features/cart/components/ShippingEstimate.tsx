@@ -1,0 +1,72 @@
+// The state the order ships to and the shipping method, so the totals include tax and shipping
+// (the full address comes at the shipping stage).
+import { formatCents, US_STATES } from '@store/domain';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { errorMessages } from '@/components/PageState';
+import { isApiError } from '@/lib/api';
+import { useSetShipping, type Cart } from '@/lib/cart';
+import { useShippingMethods, type ShippingMethod } from '../api';
+
+function methodLabel(method: ShippingMethod, cart: Cart): string {
+  const merchandise = cart.totals.subtotalCents - cart.totals.discountCents;
+  const free = method.costCents === 0 || (method.freeAboveCents !== null && merchandise >= method.freeAboveCents);
+  const days = method.minDays === method.maxDays ? `${method.minDays} business day${method.minDays > 1 ? 's' : ''}` : `${method.minDays}–${method.maxDays} business days`;
+  return `${method.carrier} ${method.name} (${days}) · ${free ? 'Free' : formatCents(method.costCents)}`;
+}
+
+export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }) {
+  const setShipping = useSetShipping();
+  const methods = useShippingMethods(ships);
+  const error = setShipping.error;
+  const stateError = isApiError(error) ? error.fieldError('state') : undefined;
+  const methodError = isApiError(error) ? error.fieldError('methodId') : undefined;
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        size="small"
+        label="Shipping state"
+        value={cart.shipping.state ?? ''}
+        onChange={(event) => setShipping.mutate({ state: event.target.value || null })}
+        disabled={setShipping.isPending}
+        error={Boolean(stateError)}
+        helperText={stateError ?? 'Sales tax depends on the state.'}
+        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+      >
+        <MenuItem value="">Choose a state</MenuItem>
+        {US_STATES.map((s) => (
+          <MenuItem key={s.code} value={s.code}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {ships && methods.data && methods.data.length > 0 ? (
+        <FormControl error={Boolean(methodError)}>
+          <FormLabel id="shipping-method-label">Shipping method</FormLabel>
+          <RadioGroup
+            aria-labelledby="shipping-method-label"
+            value={cart.shipping.methodId ?? ''}
+            onChange={(event) => setShipping.mutate({ methodId: event.target.value })}
+          >
+            {methods.data.map((m) => (
+              <FormControlLabel key={m.id} value={m.id} control={<Radio size="small" />} label={methodLabel(m, cart)} disabled={setShipping.isPending} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      ) : null}
+      {error && !stateError && !methodError ? (
+        <FormLabel role="alert" error>
+          {errorMessages(error).message}
+        </FormLabel>
+      ) : null}
+    </Stack>
+  );
+}
