@@ -108,6 +108,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     sessions,
     audit,
     notifications,
+    products: catalog,
     cart: {
       adoptGuestOrder: (input) => cart.adoptGuestOrder(input),
       addPrescribedProduct: async ({ userId, storefront, productId }) => ({

@@ -369,6 +369,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
             peopleId: z.string(),
             guid: z.string(),
             productId: z.string().nullable(),
+            /** The prescribed product while it is on sale here. */
+            product: z
+              .object({
+                id: z.string(),
+                slug: z.string(),
+                title: z.string(),
+                thumbnail: z.string(),
+                priceCents: z.number().int(),
+              })
+              .nullable(),
             patient: z.object({
               email: z.string(),
               firstName: z.string(),

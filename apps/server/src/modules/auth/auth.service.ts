@@ -60,6 +60,16 @@ export interface CartHooks {
   }): Promise<{ redirectTo?: string | null } | void>;
 }
 
+/** The catalog, as far as the ECP page needs it (wired in app.ts). */
+export interface ProductLookup {
+  findActive(
+    storefrontId: string,
+    idOrSlug: string,
+  ): Promise<
+    { id: string; slug: string; title: string; thumbnail: string; priceCents: number } | undefined
+  >;
+}
+
 export interface RegisterInput {
   email: string;
   password: string;
@@ -114,6 +124,7 @@ export function createAuthService(deps: {
   audit: AuditService;
   notifications: NotificationService;
   cart?: CartHooks | undefined;
+  products?: ProductLookup | undefined;
 }) {
   const { db, config, now, secret, sessions, audit, notifications } = deps;
   const repo = createAuthRepo(db);
@@ -885,10 +896,23 @@ export function createAuthService(deps: {
       const invitation = await findEcp(ctx, input.peopleId, input.guid);
       if (!invitation) throw problem(404, 'ECP_LINK_INVALID');
       const account = await repo.findUserByEmail(ctx.storefront.companyId, invitation.email);
+      const found =
+        invitation.productId && deps.products
+          ? await deps.products.findActive(ctx.storefront.id, invitation.productId)
+          : undefined;
       return {
         peopleId: invitation.peopleId,
         guid: invitation.guid,
         productId: invitation.productId,
+        product: found
+          ? {
+              id: found.id,
+              slug: found.slug,
+              title: found.title,
+              thumbnail: found.thumbnail,
+              priceCents: found.priceCents,
+            }
+          : null,
         patient: {
           email: invitation.email,
           firstName: invitation.firstName,

@@ -176,9 +176,14 @@ describe('ECP (e-prescribing) link', () => {
     const [product] = await ctx.database.db
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.storefrontId, EVERGREEN_ID))
-      .limit(1);
-    expect(res.json().productId).toEqual(product ? expect.any(String) : null);
+      .innerJoin(ecpInvitations, eq(ecpInvitations.productId, products.id))
+      .where(eq(ecpInvitations.guid, DEMO_ECP.guid));
+    expect(res.json().productId).toBe(product!.id);
+    expect(res.json().product).toMatchObject({
+      id: product!.id,
+      title: expect.any(String),
+      priceCents: expect.any(Number),
+    });
   });
 
   it('registers the patient as ECP (isECP, ERxGUID) and uses the link up (SPEC §7 register ECP variant)', async () => {

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { apiGet, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
 import { useLoginDrawer } from '@/lib/loginDrawer';
 import { entryPage, refreshAfterSignIn, useSession } from '@/lib/session';
@@ -83,17 +83,6 @@ function IntakeEmailForm() {
   );
 }
 
-function useProductTitle(productId: string | null | undefined) {
-  return useQuery({
-    queryKey: ['products', 'ecp', productId],
-    queryFn: ({ signal }) =>
-      apiGet<{ title?: string; product_title?: string }>(`/api/products/${productId}`, { signal }),
-    enabled: Boolean(productId),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
-
 export function EcpPage() {
   useDocumentTitle('Your prescription');
   const [params] = useSearchParams();
@@ -113,9 +102,7 @@ export function EcpPage() {
     enabled: Boolean(peopleId && guid),
     retry: false,
   });
-  const product = useProductTitle(info.data?.productId);
-  const productName =
-    product.data?.title ?? product.data?.product_title ?? 'the treatment your provider prescribed';
+  const productName = info.data?.product?.title ?? 'The treatment your provider prescribed';
 
   const claim = async () => {
     setClaimError(null);

@@ -30,6 +30,13 @@ export interface EcpInfo {
   peopleId: string;
   guid: string;
   productId: string | null;
+  product: {
+    id: string;
+    slug: string;
+    title: string;
+    thumbnail: string;
+    priceCents: number;
+  } | null;
   patient: { email: string; firstName: string; lastName: string; phone: string };
   accountExists: boolean;
 }
