@@ -105,135 +105,156 @@ export const routes: RouteObject[] = [
             ),
           },
 
-          // Checkout, in the order a patient meets the stages (SPEC §2).
+          // Checkout, in the order a patient meets the stages (SPEC §2). The checkout layout loads the
+          // order, keeps the patient on the first pending stage and shows the progress steps (issue 8).
           {
-            path: checkout.preQuestionnaire,
             lazy: page(() =>
-              import('@/features/checkout/pages/PreQuestionnairePage').then(
-                (m) => m.PreQuestionnairePage,
-              ),
+              import('@/features/checkout/CheckoutLayout').then((m) => m.CheckoutLayout),
             ),
-          },
-          {
-            path: checkout.questionnaire,
-            lazy: page(() =>
-              import('@/features/checkout/pages/QuestionnairePage').then(
-                (m) => m.QuestionnairePage,
-              ),
-            ),
-          },
-          {
-            path: checkout.preShipping,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PreShippingPage').then((m) => m.PreShippingPage),
-            ),
-          },
-          {
-            path: checkout.shippingDetails,
-            lazy: page(() =>
-              import('@/features/checkout/pages/ShippingDetailsPage').then(
-                (m) => m.ShippingDetailsPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.pharmacyOptions,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PharmacyOptionsPage').then(
-                (m) => m.PharmacyOptionsPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.pharmacyMap,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PharmacyMapPage').then((m) => m.PharmacyMapPage),
-            ),
-          },
-          {
-            path: checkout.pharmacySearch,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PharmacySearchPage').then(
-                (m) => m.PharmacySearchPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.preScheduling,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PreSchedulingPage').then(
-                (m) => m.PreSchedulingPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.scheduleVisit,
-            lazy: page(() =>
-              import('@/features/checkout/pages/ScheduleVisitPage').then(
-                (m) => m.ScheduleVisitPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.preDoctorConfirmation,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PreDoctorConfirmationPage').then(
-                (m) => m.PreDoctorConfirmationPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.doctorConfirmation,
-            lazy: page(() =>
-              import('@/features/checkout/pages/DoctorConfirmationPage').then(
-                (m) => m.DoctorConfirmationPage,
-              ),
-            ),
-          },
-          {
-            path: checkout.patientVisit,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PatientVisitPage').then((m) => m.PatientVisitPage),
-            ),
-          },
-          {
-            path: checkout.endedVisit,
-            lazy: page(() =>
-              import('@/features/checkout/pages/EndedVisitPage').then((m) => m.EndedVisitPage),
-            ),
-          },
-          {
-            path: checkout.greeting,
-            lazy: page(() =>
-              import('@/features/checkout/pages/GreetingPage').then((m) => m.GreetingPage),
-            ),
-          },
-          {
-            path: checkout.prePayment,
-            lazy: page(() =>
-              import('@/features/checkout/pages/PrePaymentPage').then((m) => m.PrePaymentPage),
-            ),
-          },
-          {
-            path: checkout.summary,
-            lazy: page(() =>
-              import('@/features/checkout/pages/SummaryPage').then((m) => m.SummaryPage),
-            ),
-          },
-          {
-            path: checkout.orderConfirmation,
-            lazy: page(() =>
-              import('@/features/checkout/pages/OrderConfirmationPage').then(
-                (m) => m.OrderConfirmationPage,
-              ),
-            ),
+            children: [
+              // /checkout alone: the layout sends the patient to the first pending stage.
+              { path: '/checkout', Component: () => null },
+              {
+                path: checkout.preQuestionnaire,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PreQuestionnairePage').then(
+                    (m) => m.PreQuestionnairePage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.questionnaire,
+                // The consult feature's Questionnaire renders the questions; the checkout page saves them.
+                lazy: async () => {
+                  const [{ QuestionnairePage }, { Questionnaire }] = await Promise.all([
+                    import('@/features/checkout/pages/QuestionnairePage'),
+                    import('@/features/consult/components/Questionnaire'),
+                  ]);
+                  return { Component: () => <QuestionnairePage Questionnaire={Questionnaire} /> };
+                },
+              },
+              {
+                path: checkout.preShipping,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PreShippingPage').then(
+                    (m) => m.PreShippingPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.shippingDetails,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/ShippingDetailsPage').then(
+                    (m) => m.ShippingDetailsPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.pharmacyOptions,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PharmacyOptionsPage').then(
+                    (m) => m.PharmacyOptionsPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.pharmacyMap,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PharmacyMapPage').then(
+                    (m) => m.PharmacyMapPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.pharmacySearch,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PharmacySearchPage').then(
+                    (m) => m.PharmacySearchPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.preScheduling,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PreSchedulingPage').then(
+                    (m) => m.PreSchedulingPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.scheduleVisit,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/ScheduleVisitPage').then(
+                    (m) => m.ScheduleVisitPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.preDoctorConfirmation,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PreDoctorConfirmationPage').then(
+                    (m) => m.PreDoctorConfirmationPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.doctorConfirmation,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/DoctorConfirmationPage').then(
+                    (m) => m.DoctorConfirmationPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.patientVisit,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PatientVisitPage').then(
+                    (m) => m.PatientVisitPage,
+                  ),
+                ),
+              },
+              {
+                path: checkout.endedVisit,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/EndedVisitPage').then((m) => m.EndedVisitPage),
+                ),
+              },
+              {
+                path: checkout.greeting,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/GreetingPage').then((m) => m.GreetingPage),
+                ),
+              },
+              {
+                path: checkout.prePayment,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/PrePaymentPage').then((m) => m.PrePaymentPage),
+                ),
+              },
+              {
+                path: checkout.summary,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/SummaryPage').then((m) => m.SummaryPage),
+                ),
+              },
+              {
+                path: checkout.orderConfirmation,
+                lazy: page(() =>
+                  import('@/features/checkout/pages/OrderConfirmationPage').then(
+                    (m) => m.OrderConfirmationPage,
+                  ),
+                ),
+              },
+            ],
           },
 
           // Our own reschedule page, linked from the booking mail (issue 6; SPEC §2 reschedulings/).
           {
             path: '/reschedulings/:token',
             lazy: page(() =>
-              import('@/features/scheduling/pages/ReschedulingPage').then((m) => m.ReschedulingPage),
+              import('@/features/scheduling/pages/ReschedulingPage').then(
+                (m) => m.ReschedulingPage,
+              ),
             ),
           },
 

@@ -166,7 +166,7 @@ export function PlannedPage({ title, holds, arrivesWith }: PlannedPageProps) {
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 720 }}>
         <Typography variant="h1">{title}</Typography>
-        <Typography variant="subtitle1">{holds}</Typography>
+        <Typography variant="subtitle1" component="p">{holds}</Typography>
         <Typography variant="body2" color="text.secondary">
           Arrives with: {arrivesWith}.
         </Typography>

@@ -1,13 +1,6 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { PrePage } from '../components/PrePage';
 
-/** CHECKOUT_ROUTES.greeting. */
+/** CHECKOUT_ROUTES.greeting: shown when the storefront enables it, with the operator's text. */
 export function GreetingPage() {
-  return (
-    <PlannedPage
-      title="Welcome back"
-      holds="A welcome for patients returning to finish an order, before its summary, shown when the store turns this page on."
-      arrivesWith={PLANNED_ISSUES.payment}
-    />
-  );
+  return <PrePage page="greeting" continueLabel="Continue" />;
 }

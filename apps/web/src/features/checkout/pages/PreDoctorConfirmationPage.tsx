@@ -1,13 +1,6 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { PrePage } from '../components/PrePage';
 
-/** CHECKOUT_ROUTES.preDoctorConfirmation. */
+/** CHECKOUT_ROUTES.preDoctorConfirmation: shown when the storefront enables it, with the operator's text. */
 export function PreDoctorConfirmationPage() {
-  return (
-    <PlannedPage
-      title="Before your doctor review"
-      holds="An introduction to the review without an appointment, where a doctor reads your answers, shown when the store turns this page on."
-      arrivesWith={PLANNED_ISSUES.scheduling}
-    />
-  );
+  return <PrePage page="preDoctorConfirmation" continueLabel="Continue" />;
 }

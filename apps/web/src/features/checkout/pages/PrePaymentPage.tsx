@@ -1,13 +1,6 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { PrePage } from '../components/PrePage';
 
-/** CHECKOUT_ROUTES.prePayment. */
+/** CHECKOUT_ROUTES.prePayment: shown when the storefront enables it, with the operator's text. */
 export function PrePaymentPage() {
-  return (
-    <PlannedPage
-      title="Before payment"
-      holds="An introduction to the last step, reviewing your order and paying, shown when the store turns this page on."
-      arrivesWith={PLANNED_ISSUES.payment}
-    />
-  );
+  return <PrePage page="prePayment" continueLabel="Review your order" />;
 }

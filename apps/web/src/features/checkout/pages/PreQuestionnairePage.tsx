@@ -1,13 +1,6 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { PrePage } from '../components/PrePage';
 
-/** CHECKOUT_ROUTES.preQuestionnaire. */
+/** CHECKOUT_ROUTES.preQuestionnaire: shown when the storefront enables it, with the operator's text. */
 export function PreQuestionnairePage() {
-  return (
-    <PlannedPage
-      title="Before your questionnaire"
-      holds="An introduction to the health questionnaire for your treatment, shown when the store turns this page on."
-      arrivesWith={PLANNED_ISSUES.consult}
-    />
-  );
+  return <PrePage page="preQuestionnaire" continueLabel="Start the questionnaire" />;
 }

@@ -1,13 +1,6 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { PrePage } from '../components/PrePage';
 
-/** CHECKOUT_ROUTES.preScheduling. */
+/** CHECKOUT_ROUTES.preScheduling: shown when the storefront enables it, with the operator's text. */
 export function PreSchedulingPage() {
-  return (
-    <PlannedPage
-      title="Before scheduling"
-      holds="An introduction to booking a video or phone visit with a doctor, shown when the store turns this page on."
-      arrivesWith={PLANNED_ISSUES.scheduling}
-    />
-  );
+  return <PrePage page="preScheduling" continueLabel="Choose a time" />;
 }

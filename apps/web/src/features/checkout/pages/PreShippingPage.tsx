@@ -1,13 +1,6 @@
-import { PlannedPage } from '@/components/PageState';
-import { PLANNED_ISSUES } from '@/lib/plannedIssues';
+import { PrePage } from '../components/PrePage';
 
-/** CHECKOUT_ROUTES.preShipping. */
+/** CHECKOUT_ROUTES.preShipping: shown when the storefront enables it, with the operator's text. */
 export function PreShippingPage() {
-  return (
-    <PlannedPage
-      title="Before shipping"
-      holds="An introduction to the shipping step, shown when the store turns this page on."
-      arrivesWith={PLANNED_ISSUES.shipping}
-    />
-  );
+  return <PrePage page="preShipping" continueLabel="Continue to shipping" />;
 }
