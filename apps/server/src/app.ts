@@ -110,7 +110,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     notifications,
     products: catalog,
     cart: {
-      adoptGuestOrder: (input) => cart.adoptGuestOrder(input),
+      // The guest's consults and uploads go with their cart (the checkout engine, issue 8).
+      adoptGuestOrder: async (input) => {
+        const orderId = await cart.adoptGuestOrder(input);
+        await consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId });
+        return orderId;
+      },
       addPrescribedProduct: async ({ userId, storefront, productId }) => ({
         redirectTo: (await cart.checkoutRedirect(storefront, { kind: 'user', userId }, { product: productId })).route,
       }),

@@ -68,11 +68,22 @@ describe('stageStatuses', () => {
         [Payment, 'Incomplete'],
       ],
     ],
-    ['everything done', Shipping | Payment, Shipping | Payment, true, [[Shipping, 'completed'], [Register, 'completed'], [Payment, 'completed']]],
+    [
+      'everything done',
+      Shipping | Payment,
+      Shipping | Payment,
+      true,
+      [
+        [Shipping, 'completed'],
+        [Register, 'completed'],
+        [Payment, 'completed'],
+      ],
+    ],
   ])('%s', (_name, required, completed, loggedIn, expected) => {
     const statuses = stageStatuses(required, completed, { loggedIn });
     expect(statuses.map((s) => [s.stage, s.label])).toEqual(expected);
-    for (const s of statuses) expect(s.status).toBe(s.label === 'completed' ? 'completed' : 'pending');
+    for (const s of statuses)
+      expect(s.status).toBe(s.label === 'completed' ? 'completed' : 'pending');
   });
 });
 
@@ -80,7 +91,13 @@ describe('readyForPayment', () => {
   it.each<[string, number, number, boolean, boolean]>([
     // DATA-MODEL.md "all stages but Payment done → awaiting_payment"
     ['all but Payment, signed in', CONSULT_ORDER, CONSULT_ORDER & ~Payment, true, true],
-    ['all but Payment, guest: Register is missing (SPEC §2)', CONSULT_ORDER, CONSULT_ORDER & ~Payment, false, false],
+    [
+      'all but Payment, guest: Register is missing (SPEC §2)',
+      CONSULT_ORDER,
+      CONSULT_ORDER & ~Payment,
+      false,
+      false,
+    ],
     ['Scheduling missing', CONSULT_ORDER, Consult | Shipping | Pharmacy, true, false],
     ['a lab panel: only Payment', Payment, 0, true, true],
     ['nothing to pay for', Shipping, Shipping, true, false],
@@ -133,17 +150,57 @@ describe('checkoutGuardRedirect', () => {
   it.each<[string, string, GuardContext, string | null]>([
     // SPEC §2 "After a cart or order load the user is sent to the first pending stage"
     ['the entry goes to the first pending stage', '/checkout', ctx(), '/checkout/questionnaire/1'],
-    ['the entry with pre pages on', '/checkout', ctx({ display: all }), '/checkout/pre-questionnaire'],
+    [
+      'the entry with pre pages on',
+      '/checkout',
+      ctx({ display: all }),
+      '/checkout/pre-questionnaire',
+    ],
     ['the first pending stage stays', '/checkout/questionnaire/1', ctx(), null],
-    ['a later questionnaire page is the Consult stage too', '/checkout/questionnaire/2', ctx(), null],
+    [
+      'a later questionnaire page is the Consult stage too',
+      '/checkout/questionnaire/2',
+      ctx(),
+      null,
+    ],
     // issue 8 "cannot skip ahead by typing a URL (they are redirected to the first pending stage)"
-    ['typing a later stage sends back (Shipping)', '/checkout/shipping-details', ctx(), '/checkout/questionnaire/1'],
-    ['typing a later stage sends back (Payment)', '/checkout/summary', ctx({ display: all }), '/checkout/pre-questionnaire'],
-    ['pharmacy before shipping is done', '/checkout/pharmacy-map', ctx({ completed: Consult }), '/checkout/shipping-details'],
-    ['pharmacy once shipping is done', '/checkout/pharmacy-options', ctx({ completed: Consult | Shipping }), null],
+    [
+      'typing a later stage sends back (Shipping)',
+      '/checkout/shipping-details',
+      ctx(),
+      '/checkout/questionnaire/1',
+    ],
+    [
+      'typing a later stage sends back (Payment)',
+      '/checkout/summary',
+      ctx({ display: all }),
+      '/checkout/pre-questionnaire',
+    ],
+    [
+      'pharmacy before shipping is done',
+      '/checkout/pharmacy-map',
+      ctx({ completed: Consult }),
+      '/checkout/shipping-details',
+    ],
+    [
+      'pharmacy once shipping is done',
+      '/checkout/pharmacy-options',
+      ctx({ completed: Consult | Shipping }),
+      null,
+    ],
     // Back navigation works: earlier (completed) stages stay reachable
-    ['back to the questionnaire', '/checkout/questionnaire/1', ctx({ completed: Consult | Shipping }), null],
-    ['back to shipping details', '/checkout/shipping-details', ctx({ completed: Consult | Shipping | Pharmacy }), null],
+    [
+      'back to the questionnaire',
+      '/checkout/questionnaire/1',
+      ctx({ completed: Consult | Shipping }),
+      null,
+    ],
+    [
+      'back to shipping details',
+      '/checkout/shipping-details',
+      ctx({ completed: Consult | Shipping | Pharmacy }),
+      null,
+    ],
     // SPEC §2 "Register: /register" comes before Payment for a guest
     [
       'a guest with all but Payment done goes to register',
@@ -151,7 +208,12 @@ describe('checkoutGuardRedirect', () => {
       ctx({ completed: CONSULT_ORDER & ~Payment }),
       '/register',
     ],
-    ['signed in, Payment pending: the summary stays', '/checkout/summary', ctx({ completed: CONSULT_ORDER & ~Payment, loggedIn: true }), null],
+    [
+      'signed in, Payment pending: the summary stays',
+      '/checkout/summary',
+      ctx({ completed: CONSULT_ORDER & ~Payment, loggedIn: true }),
+      null,
+    ],
     // a stage the order does not need
     [
       'no consult for an over-the-counter product',
@@ -166,15 +228,29 @@ describe('checkoutGuardRedirect', () => {
       '/checkout/summary',
     ],
     // Pre pages appear only when the storefront enables them (issue 8)
-    ['pre-questionnaire switched off', '/checkout/pre-questionnaire', ctx(), '/checkout/questionnaire/1'],
+    [
+      'pre-questionnaire switched off',
+      '/checkout/pre-questionnaire',
+      ctx(),
+      '/checkout/questionnaire/1',
+    ],
     ['pre-questionnaire switched on', '/checkout/pre-questionnaire', ctx({ display: all }), null],
     [
       'greeting off, pre-payment on',
       '/checkout/greeting',
-      ctx({ completed: CONSULT_ORDER & ~Payment, loggedIn: true, display: { ...none, prePayment: true } }),
+      ctx({
+        completed: CONSULT_ORDER & ~Payment,
+        loggedIn: true,
+        display: { ...none, prePayment: true },
+      }),
       '/checkout/pre-payment',
     ],
-    ['greeting on', '/checkout/greeting', ctx({ completed: CONSULT_ORDER & ~Payment, loggedIn: true, display: all }), null],
+    [
+      'greeting on',
+      '/checkout/greeting',
+      ctx({ completed: CONSULT_ORDER & ~Payment, loggedIn: true, display: all }),
+      null,
+    ],
     // SPEC §2 "Scheduling: doctor-confirmation (visit type 3) or schedule-visit (other types)"
     [
       'schedule-visit for an asynchronous review',
@@ -191,13 +267,25 @@ describe('checkoutGuardRedirect', () => {
     // pages outside the stage flow are not guarded
     ['order confirmation', '/checkout/order-confirmation', ctx(), null],
     ['anything else', '/products', ctx(), null],
-    ['nothing left: the entry stays', '/checkout', ctx({ completed: CONSULT_ORDER, loggedIn: true }), null],
+    [
+      'nothing left: the entry stays',
+      '/checkout',
+      ctx({ completed: CONSULT_ORDER, loggedIn: true }),
+      null,
+    ],
   ])('%s', (_name, path, context, expected) => {
     expect(checkoutGuardRedirect(path, context)).toBe(expected);
   });
 
   it('never redirects to a page it would redirect again', () => {
-    const masks = [0, Consult, Consult | Shipping, Consult | Shipping | Pharmacy, CONSULT_ORDER & ~Payment, CONSULT_ORDER];
+    const masks = [
+      0,
+      Consult,
+      Consult | Shipping,
+      Consult | Shipping | Pharmacy,
+      CONSULT_ORDER & ~Payment,
+      CONSULT_ORDER,
+    ];
     const paths = [
       '/checkout',
       '/checkout/pre-questionnaire',
@@ -213,15 +301,27 @@ describe('checkoutGuardRedirect', () => {
       '/checkout/pre-payment',
       '/checkout/summary',
     ];
-    for (const required of [CONSULT_ORDER, Shipping | Payment, Consult | Scheduling | Payment, Payment]) {
+    for (const required of [
+      CONSULT_ORDER,
+      Shipping | Payment,
+      Consult | Scheduling | Payment,
+      Payment,
+    ]) {
       for (const completed of masks) {
         for (const display of [none, all]) {
           for (const loggedIn of [false, true]) {
             for (const visitType of [1, 3] as VisitType[]) {
-              const context = { required, completed: completed & required, loggedIn, display, visitType };
+              const context = {
+                required,
+                completed: completed & required,
+                loggedIn,
+                display,
+                visitType,
+              };
               for (const path of paths) {
                 const target = checkoutGuardRedirect(path, context);
-                if (target) expect(checkoutGuardRedirect(target, context), `${path} → ${target}`).toBeNull();
+                if (target)
+                  expect(checkoutGuardRedirect(target, context), `${path} → ${target}`).toBeNull();
               }
             }
           }

@@ -4,7 +4,12 @@
 // to the first pending stage", §4 "Missing steps ... the first decides the redirect").
 import type { DisplayPages } from '../storefront/config.ts';
 import { APP_ROUTES, CHECKOUT_ROUTES } from './routes.ts';
-import { progressStepForPath, routeForStage, type ProgressStep, type VisitType } from './routing.ts';
+import {
+  progressStepForPath,
+  routeForStage,
+  type ProgressStep,
+  type VisitType,
+} from './routing.ts';
 import {
   firstMissingStage,
   hasStage,
@@ -47,7 +52,11 @@ export interface StageStatus {
  * The status of each stage the order needs, in stage order. Register is listed for everyone (SPEC
  * §2: without a login it is pending; signed in it counts as completed), whatever the masks say.
  */
-export function stageStatuses(required: number, completed: number, opts: { loggedIn: boolean }): StageStatus[] {
+export function stageStatuses(
+  required: number,
+  completed: number,
+  opts: { loggedIn: boolean },
+): StageStatus[] {
   const missing = missingStages(required, completed, opts);
   const first = missing[0] ?? null;
   const shown = STAGE_ORDER.filter((s) => s === Stage.Register || hasStage(required, s));
@@ -66,7 +75,11 @@ export function stageStatuses(required: number, completed: number, opts: { logge
  * DATA-MODEL.md "all stages but Payment done → awaiting_payment": nothing but Payment is missing
  * (Register counts: a guest must sign in first), and the order has something to pay for.
  */
-export function readyForPayment(required: number, completed: number, opts: { loggedIn: boolean }): boolean {
+export function readyForPayment(
+  required: number,
+  completed: number,
+  opts: { loggedIn: boolean },
+): boolean {
   if (!hasStage(required, Stage.Payment)) return false;
   return missingStages(required, completed, opts).every((s) => s === Stage.Payment);
 }
@@ -89,12 +102,19 @@ interface CheckoutPage {
 const CHECKOUT_PAGES: Record<string, CheckoutPage> = {
   [CHECKOUT_ROUTES.preQuestionnaire]: { stages: [Stage.Consult], displayPage: 'preQuestionnaire' },
   [CHECKOUT_ROUTES.questionnaire]: { stages: [Stage.Consult] },
-  [CHECKOUT_ROUTES.preShipping]: { stages: [Stage.Shipping, Stage.Pharmacy], displayPage: 'preShipping' },
+  [CHECKOUT_ROUTES.preShipping]: {
+    stages: [Stage.Shipping, Stage.Pharmacy],
+    displayPage: 'preShipping',
+  },
   [CHECKOUT_ROUTES.shippingDetails]: { stages: [Stage.Shipping, Stage.Pharmacy] },
   [CHECKOUT_ROUTES.pharmacyOptions]: { stages: [Stage.Pharmacy] },
   [CHECKOUT_ROUTES.pharmacySearch]: { stages: [Stage.Pharmacy] },
   [CHECKOUT_ROUTES.pharmacyMap]: { stages: [Stage.Pharmacy] },
-  [CHECKOUT_ROUTES.preScheduling]: { stages: [Stage.Scheduling], displayPage: 'preScheduling', visitKind: 'visit' },
+  [CHECKOUT_ROUTES.preScheduling]: {
+    stages: [Stage.Scheduling],
+    displayPage: 'preScheduling',
+    visitKind: 'visit',
+  },
   [CHECKOUT_ROUTES.scheduleVisit]: { stages: [Stage.Scheduling], visitKind: 'visit' },
   [CHECKOUT_ROUTES.preDoctorConfirmation]: {
     stages: [Stage.Scheduling],

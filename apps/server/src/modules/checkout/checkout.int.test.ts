@@ -10,7 +10,12 @@ import { consults } from '../../db/schema/consults.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import type { CartOwner } from '../cart/cart.service.ts';
-import { guestWithCart, signedInPatient, storedOrder, type PatientClient } from '../cart/cart.test-helpers.ts';
+import {
+  guestWithCart,
+  signedInPatient,
+  storedOrder,
+  type PatientClient,
+} from '../cart/cart.test-helpers.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
 const { Consult, Shipping, Register, Pharmacy, Scheduling, Payment } = Stage;
@@ -28,15 +33,25 @@ const definition: QuestionnaireDefinitionInput = {
           type: 'yes_no',
           label: 'Are you pregnant or planning a pregnancy?',
           disqualifiesOn: 'yes',
-          disqualifyReason: 'This treatment is not safe during pregnancy. Please talk with your obstetrician.',
+          disqualifyReason:
+            'This treatment is not safe during pregnancy. Please talk with your obstetrician.',
         },
       ],
     },
     {
       title: 'Goals',
       questions: [
-        { id: 'tried_before', type: 'yes_no', label: 'Have you tried a weight-loss medicine before?' },
-        { id: 'which', type: 'text', label: 'Which one?', showIf: { questionId: 'tried_before', op: 'equals', value: 'yes' } },
+        {
+          id: 'tried_before',
+          type: 'yes_no',
+          label: 'Have you tried a weight-loss medicine before?',
+        },
+        {
+          id: 'which',
+          type: 'text',
+          label: 'Which one?',
+          showIf: { questionId: 'tried_before', op: 'equals', value: 'yes' },
+        },
       ],
     },
   ],
@@ -46,7 +61,10 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
   // A new published version of the product's questionnaire: consults get the newest one.
-  const questionnaire = await ctx.app.services.consults.getQuestionnaire(EVERGREEN_ID, 'weight-care-intake');
+  const questionnaire = await ctx.app.services.consults.getQuestionnaire(
+    EVERGREEN_ID,
+    'weight-care-intake',
+  );
   await ctx.app.services.consults.createVersion({ questionnaireId: questionnaire.id, definition });
 });
 afterAll(() => ctx.close());
@@ -71,7 +89,9 @@ async function patientOrder(productId: string = P.semaglutide) {
   const patient = await signedInPatient(ctx);
   const cart = await patient.post('/api/cart');
   const orderId = cart.json().id as string;
-  expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId }] })).statusCode).toBe(200);
+  expect(
+    (await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId }] })).statusCode,
+  ).toBe(200);
   return { patient, orderId, owner: { kind: 'user', userId: patient.userId } as CartOwner };
 }
 
@@ -80,20 +100,42 @@ type Client = Pick<TestBrowser, 'get' | 'put' | 'post'> | PatientClient;
 async function consultOf(client: Client, orderId: string) {
   const res = await client.get(`/api/orders/${orderId}/consults`);
   expect(res.statusCode).toBe(200);
-  return res.json().items[0].consult as { id: string; currentPage: number; answers: Record<string, unknown>; status: string };
+  return res.json().items[0].consult as {
+    id: string;
+    currentPage: number;
+    answers: Record<string, unknown>;
+    status: string;
+  };
 }
 
 async function passConsult(client: Client, orderId: string) {
   const consult = await consultOf(client, orderId);
-  expect((await client.put(`/api/consults/${consult.id}/pages/0`, { answers: { pregnant: 'no' } })).statusCode).toBe(200);
-  expect((await client.put(`/api/consults/${consult.id}/pages/1`, { answers: { tried_before: 'no' } })).statusCode).toBe(200);
+  expect(
+    (await client.put(`/api/consults/${consult.id}/pages/0`, { answers: { pregnant: 'no' } }))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (await client.put(`/api/consults/${consult.id}/pages/1`, { answers: { tried_before: 'no' } }))
+      .statusCode,
+  ).toBe(200);
   const submitted = await client.post(`/api/consults/${consult.id}/submit`);
   expect(submitted.statusCode).toBe(200);
   return consult.id;
 }
 
-const complete = async (orderId: string, owner: CartOwner, stage: 1 | 2 | 4 | 8 | 16 | 32, itemId?: string) =>
-  ctx.app.services.checkout.completeStage({ storefront: await storefront(), owner, orderId, stage, itemId });
+const complete = async (
+  orderId: string,
+  owner: CartOwner,
+  stage: 1 | 2 | 4 | 8 | 16 | 32,
+  itemId?: string,
+) =>
+  ctx.app.services.checkout.completeStage({
+    storefront: await storefront(),
+    owner,
+    orderId,
+    stage,
+    itemId,
+  });
 
 async function auditCount(orderId: string, action: string) {
   const rows = await ctx.database.db
@@ -126,7 +168,9 @@ describe('GET /api/orders/:id/checkout', () => {
       readyForPayment: false,
       disqualified: false,
     });
-    expect(progress.stages.map((s: { name: string; label: string }) => `${s.name}:${s.label}`)).toEqual([
+    expect(
+      progress.stages.map((s: { name: string; label: string }) => `${s.name}:${s.label}`),
+    ).toEqual([
       'Consult:Pending',
       'Shipping:Incomplete',
       'Pharmacy:Incomplete',
@@ -140,7 +184,10 @@ describe('GET /api/orders/:id/checkout', () => {
   });
 
   it('sends a Lumen patient to the pre-questionnaire, which that storefront enables (SPEC §2)', async () => {
-    const { browser, orderId } = await guestOrder(DEMO_PRODUCTS.lumen.weightReset, 'lumen.localhost:3000');
+    const { browser, orderId } = await guestOrder(
+      DEMO_PRODUCTS.lumen.weightReset,
+      'lumen.localhost:3000',
+    );
     const progress = (await browser.get(`/api/orders/${orderId}/checkout`)).json();
     expect(progress.nextRoute).toBe('/checkout/pre-questionnaire');
     expect(progress.progressStep).toBe(1);
@@ -149,8 +196,15 @@ describe('GET /api/orders/:id/checkout', () => {
   it('starts a shipped product at shipping, a signed-in patient without Register', async () => {
     const { patient, orderId } = await patientOrder(P.sunscreen);
     const progress = (await patient.get(`/api/orders/${orderId}/checkout`)).json();
-    expect(progress).toMatchObject({ loggedIn: true, missingStages: [Shipping, Payment], nextRoute: '/checkout/shipping-details', progressStep: 2 });
-    expect(progress.stages.find((s: { stage: number }) => s.stage === Register).label).toBe('completed');
+    expect(progress).toMatchObject({
+      loggedIn: true,
+      missingStages: [Shipping, Payment],
+      nextRoute: '/checkout/shipping-details',
+      progressStep: 2,
+    });
+    expect(progress.stages.find((s: { stage: number }) => s.stage === Register).label).toBe(
+      'completed',
+    );
   });
 
   it('is a 404 for another guest, another patient, no session, another storefront and a bad id', async () => {
@@ -159,7 +213,10 @@ describe('GET /api/orders/:id/checkout', () => {
     expect((await other.browser.get(`/api/orders/${orderId}/checkout`)).statusCode).toBe(404);
     const patient = await signedInPatient(ctx);
     expect((await patient.get(`/api/orders/${orderId}/checkout`)).statusCode).toBe(404);
-    const anonymous = await ctx.app.inject({ url: `/api/orders/${orderId}/checkout`, headers: { host: 'localhost' } });
+    const anonymous = await ctx.app.inject({
+      url: `/api/orders/${orderId}/checkout`,
+      headers: { host: 'localhost' },
+    });
     expect(anonymous.statusCode).toBe(404);
     const lumen = await guestWithCart(ctx, 'lumen.localhost:3000');
     expect((await lumen.browser.get(`/api/orders/${orderId}/checkout`)).statusCode).toBe(404);
@@ -172,7 +229,10 @@ describe('completeStage', () => {
     const { orderId, owner } = await guestOrder();
     const before = await storedOrder(ctx, orderId);
     for (const stage of [Shipping, Pharmacy, Scheduling] as const) {
-      await expect(complete(orderId, owner, stage)).rejects.toMatchObject({ status: 409, code: 'STAGE_OUT_OF_ORDER' });
+      await expect(complete(orderId, owner, stage)).rejects.toMatchObject({
+        status: 409,
+        code: 'STAGE_OUT_OF_ORDER',
+      });
     }
     expect(await storedOrder(ctx, orderId)).toEqual(before);
     expect(await auditCount(orderId, 'checkout.stage_completed')).toBe(0);
@@ -187,9 +247,15 @@ describe('completeStage', () => {
     expect(stored.order!.completedStages).toBe(Consult);
 
     // Pharmacy before Shipping is still out of order.
-    await expect(complete(orderId, owner, Pharmacy)).rejects.toMatchObject({ code: 'STAGE_OUT_OF_ORDER' });
+    await expect(complete(orderId, owner, Pharmacy)).rejects.toMatchObject({
+      code: 'STAGE_OUT_OF_ORDER',
+    });
     let progress = await complete(orderId, owner, Shipping);
-    expect(progress).toMatchObject({ completedStages: Consult | Shipping, nextRoute: '/checkout/shipping-details', firstPendingStage: Pharmacy });
+    expect(progress).toMatchObject({
+      completedStages: Consult | Shipping,
+      nextRoute: '/checkout/shipping-details',
+      firstPendingStage: Pharmacy,
+    });
     // Completing it again changes nothing (Back and on again).
     await complete(orderId, owner, Shipping);
     expect(await auditCount(orderId, 'checkout.stage_completed')).toBe(2);
@@ -202,7 +268,12 @@ describe('completeStage', () => {
     expect(await auditCount(orderId, 'checkout.stage_completed')).toBe(4);
 
     // DATA-MODEL.md "all stages but Payment done → awaiting_payment"
-    expect(progress).toMatchObject({ status: 'awaiting_payment', readyForPayment: true, nextRoute: '/checkout/summary', progressStep: 4 });
+    expect(progress).toMatchObject({
+      status: 'awaiting_payment',
+      readyForPayment: true,
+      nextRoute: '/checkout/summary',
+      progressStep: 4,
+    });
     expect(await auditCount(orderId, 'order.status_changed')).toBe(1);
     // The cart is no longer a draft; the checkout still finds the order.
     expect((await patient.get('/api/cart')).statusCode).toBe(404);
@@ -213,10 +284,18 @@ describe('completeStage', () => {
 
   it('needs an item for the Consult stage and refuses stages the order does not need', async () => {
     const { orderId, owner } = await guestOrder();
-    await expect(complete(orderId, owner, Consult)).rejects.toMatchObject({ status: 400, code: 'CONSULT_ITEM_REQUIRED' });
-    await expect(complete(orderId, owner, Register)).rejects.toMatchObject({ status: 409, code: 'STAGE_NOT_REQUIRED' });
+    await expect(complete(orderId, owner, Consult)).rejects.toMatchObject({
+      status: 400,
+      code: 'CONSULT_ITEM_REQUIRED',
+    });
+    await expect(complete(orderId, owner, Register)).rejects.toMatchObject({
+      status: 409,
+      code: 'STAGE_NOT_REQUIRED',
+    });
     const shipped = await guestOrder(P.sunscreen);
-    await expect(complete(shipped.orderId, shipped.owner, Scheduling)).rejects.toMatchObject({ code: 'STAGE_NOT_REQUIRED' });
+    await expect(complete(shipped.orderId, shipped.owner, Scheduling)).rejects.toMatchObject({
+      code: 'STAGE_NOT_REQUIRED',
+    });
     // Another owner's order is not found.
     await expect(complete(orderId, shipped.owner, Shipping)).rejects.toMatchObject({ status: 404 });
   });
@@ -224,22 +303,44 @@ describe('completeStage', () => {
   it('keeps a guest’s order in draft until they sign in: Register comes before Payment (SPEC §2)', async () => {
     const { browser, orderId, owner } = await guestOrder(P.sunscreen);
     const progress = await complete(orderId, owner, Shipping);
-    expect(progress).toMatchObject({ status: 'draft', missingStages: [Register, Payment], nextRoute: '/register', readyForPayment: false });
-    await expect(ctx.app.services.checkout.assertPayable({ orderId })).rejects.toMatchObject({ status: 409, code: 'ORDER_NOT_READY_FOR_PAYMENT' });
+    expect(progress).toMatchObject({
+      status: 'draft',
+      missingStages: [Register, Payment],
+      nextRoute: '/register',
+      readyForPayment: false,
+    });
+    await expect(ctx.app.services.checkout.assertPayable({ orderId })).rejects.toMatchObject({
+      status: 409,
+      code: 'ORDER_NOT_READY_FOR_PAYMENT',
+    });
     await expect(complete(orderId, owner, Payment)).rejects.toMatchObject({ status: 409 });
 
     // Signing in moves the cart to the patient; paying is then allowed and moves it on.
     const patient = await signedInPatient(ctx);
-    await ctx.app.services.cart.adoptGuestOrder({ guestSessionId: (await guestOwner(browser) as { guestSessionId: string }).guestSessionId, userId: patient.userId, storefrontId: EVERGREEN_ID });
-    const payable = await ctx.app.services.checkout.assertPayable({ orderId, owner: { kind: 'user', userId: patient.userId } });
-    expect(payable).toMatchObject({ orderId, status: 'awaiting_payment', consultRequired: false, userId: patient.userId });
+    await ctx.app.services.cart.adoptGuestOrder({
+      guestSessionId: ((await guestOwner(browser)) as { guestSessionId: string }).guestSessionId,
+      userId: patient.userId,
+      storefrontId: EVERGREEN_ID,
+    });
+    const payable = await ctx.app.services.checkout.assertPayable({
+      orderId,
+      owner: { kind: 'user', userId: patient.userId },
+    });
+    expect(payable).toMatchObject({
+      orderId,
+      status: 'awaiting_payment',
+      consultRequired: false,
+      userId: patient.userId,
+    });
     expect(payable.totalCents).toBeGreaterThan(0);
     await ctx.app.services.checkout.completePayment({ orderId, to: 'paid' });
     const stored = await storedOrder(ctx, orderId);
     expect(stored.order).toMatchObject({ status: 'paid', completedStages: Shipping | Payment });
     expect(stored.items[0]!.completedStages).toBe(Shipping | Payment);
     // Paid once: no second payment.
-    await expect(ctx.app.services.checkout.assertPayable({ orderId })).rejects.toMatchObject({ code: 'ORDER_CLOSED' });
+    await expect(ctx.app.services.checkout.assertPayable({ orderId })).rejects.toMatchObject({
+      code: 'ORDER_CLOSED',
+    });
   });
 });
 
@@ -248,11 +349,20 @@ describe('the consult of an order', () => {
     const { browser, orderId } = await guestOrder();
     const first = (await browser.get(`/api/orders/${orderId}/consults`)).json();
     expect(first.items).toHaveLength(1);
-    expect(first.items[0]).toMatchObject({ questionnaireId: 'weight-care-intake', completed: false, consult: { status: 'in_progress', currentPage: 0, answers: {} } });
-    expect(first.items[0].consult.questionnaire.version.definition.title).toBe('Weight care (test)');
+    expect(first.items[0]).toMatchObject({
+      questionnaireId: 'weight-care-intake',
+      completed: false,
+      consult: { status: 'in_progress', currentPage: 0, answers: {} },
+    });
+    expect(first.items[0].consult.questionnaire.version.definition.title).toBe(
+      'Weight care (test)',
+    );
     const again = (await browser.get(`/api/orders/${orderId}/consults`)).json();
     expect(again.items[0].consult.id).toBe(first.items[0].consult.id);
-    const rows = await ctx.database.db.select().from(consults).where(eq(consults.orderItemId, first.items[0].itemId));
+    const rows = await ctx.database.db
+      .select()
+      .from(consults)
+      .where(eq(consults.orderItemId, first.items[0].itemId));
     expect(rows).toHaveLength(1);
   });
 
@@ -264,12 +374,21 @@ describe('the consult of an order', () => {
   it('resumes the answers on the same page after leaving (issue 8 "Answers are saved as the patient goes")', async () => {
     const { browser, orderId } = await guestOrder();
     const consult = await consultOf(browser, orderId);
-    const saved = await browser.put(`/api/consults/${consult.id}/pages/0`, { answers: { pregnant: 'no' } });
+    const saved = await browser.put(`/api/consults/${consult.id}/pages/0`, {
+      answers: { pregnant: 'no' },
+    });
     expect(saved.json()).toMatchObject({ nextPageIndex: 1, disqualified: null });
     // Part of page 2 typed, then the patient leaves.
-    await browser.put(`/api/consults/${consult.id}/pages/1`, { answers: { tried_before: 'yes', which: 'Orlistat' }, mode: 'draft' });
+    await browser.put(`/api/consults/${consult.id}/pages/1`, {
+      answers: { tried_before: 'yes', which: 'Orlistat' },
+      mode: 'draft',
+    });
     const resumed = await consultOf(browser, orderId);
-    expect(resumed).toMatchObject({ id: consult.id, currentPage: 1, answers: { pregnant: 'no', tried_before: 'yes', which: 'Orlistat' } });
+    expect(resumed).toMatchObject({
+      id: consult.id,
+      currentPage: 1,
+      answers: { pregnant: 'no', tried_before: 'yes', which: 'Orlistat' },
+    });
     // Nothing was completed yet.
     const progress = (await browser.get(`/api/orders/${orderId}/checkout`)).json();
     expect(progress.completedStages).toBe(0);
@@ -279,16 +398,26 @@ describe('the consult of an order', () => {
     const { browser, orderId } = await guestOrder();
     const consultId = await passConsult(browser, orderId);
     const progress = (await browser.get(`/api/orders/${orderId}/checkout`)).json();
-    expect(progress).toMatchObject({ completedStages: Consult, nextRoute: '/checkout/shipping-details', progressStep: 2, pendingConsultItemIds: [] });
+    expect(progress).toMatchObject({
+      completedStages: Consult,
+      nextRoute: '/checkout/shipping-details',
+      progressStep: 2,
+      pendingConsultItemIds: [],
+    });
     expect(progress.stages[0]).toMatchObject({ name: 'Consult', label: 'completed' });
     const listed = (await browser.get(`/api/orders/${orderId}/consults`)).json().items[0];
-    expect(listed).toMatchObject({ completed: true, consult: { id: consultId, status: 'submitted' } });
+    expect(listed).toMatchObject({
+      completed: true,
+      consult: { id: consultId, status: 'submitted' },
+    });
   });
 
   it('a disqualifying answer marks the order disqualified and blocks payment (issue 8 "Disqualification")', async () => {
     const { browser, orderId, owner } = await guestOrder();
     const consult = await consultOf(browser, orderId);
-    const saved = await browser.put(`/api/consults/${consult.id}/pages/0`, { answers: { pregnant: 'yes' } });
+    const saved = await browser.put(`/api/consults/${consult.id}/pages/0`, {
+      answers: { pregnant: 'yes' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().disqualified).toEqual({
       questionId: 'pregnant',
@@ -299,19 +428,46 @@ describe('the consult of an order', () => {
     expect(stored.order!.status).toBe('disqualified');
     expect(stored.order!.completedStages).toBe(0);
     expect(await auditCount(orderId, 'order.status_changed')).toBe(1);
-    const [event] = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, orderId), eq(auditEvents.action, 'order.status_changed')));
+    const [event] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.subjectId, orderId), eq(auditEvents.action, 'order.status_changed')),
+      );
     // The log says why without the patient's answers or the explanation.
-    expect(event!.details).toEqual({ from: 'draft', to: 'disqualified', reason: 'consult_answer', consultId: consult.id, questionId: 'pregnant' });
+    expect(event!.details).toEqual({
+      from: 'draft',
+      to: 'disqualified',
+      reason: 'consult_answer',
+      consultId: consult.id,
+      questionId: 'pregnant',
+    });
 
     const progress = (await browser.get(`/api/orders/${orderId}/checkout`)).json();
-    expect(progress).toMatchObject({ status: 'disqualified', statusLabel: 'Disqualified', disqualified: true, nextRoute: '/disqualified' });
+    expect(progress).toMatchObject({
+      status: 'disqualified',
+      statusLabel: 'Disqualified',
+      disqualified: true,
+      nextRoute: '/disqualified',
+    });
     // Nothing can be charged, and no stage goes on.
-    await expect(ctx.app.services.checkout.assertPayable({ orderId })).rejects.toMatchObject({ status: 409, code: 'ORDER_DISQUALIFIED' });
-    await expect(complete(orderId, owner, Shipping)).rejects.toMatchObject({ status: 409, code: 'ORDER_DISQUALIFIED' });
-    await expect(ctx.app.services.checkout.completePayment({ orderId, to: 'authorized' })).rejects.toMatchObject({ code: 'ORDER_DISQUALIFIED' });
+    await expect(ctx.app.services.checkout.assertPayable({ orderId })).rejects.toMatchObject({
+      status: 409,
+      code: 'ORDER_DISQUALIFIED',
+    });
+    await expect(complete(orderId, owner, Shipping)).rejects.toMatchObject({
+      status: 409,
+      code: 'ORDER_DISQUALIFIED',
+    });
+    await expect(
+      ctx.app.services.checkout.completePayment({ orderId, to: 'authorized' }),
+    ).rejects.toMatchObject({ code: 'ORDER_DISQUALIFIED' });
     // The explanation stays readable for the /disqualified page; the cart is gone.
     const listed = (await browser.get(`/api/orders/${orderId}/consults`)).json().items[0];
-    expect(listed.consult).toMatchObject({ status: 'disqualified', disqualified: { questionId: 'pregnant' } });
+    expect(listed.consult).toMatchObject({
+      status: 'disqualified',
+      disqualified: { questionId: 'pregnant' },
+    });
     expect((await browser.get('/api/cart')).statusCode).toBe(404);
     // Disqualifying again is a no-op.
     await ctx.app.services.checkout.disqualify({ orderId, reason: 'operator' });
@@ -324,9 +480,18 @@ describe('the consult of an order', () => {
     const other = await guestWithCart(ctx);
     expect((await other.browser.get(`/api/orders/${orderId}/consults`)).statusCode).toBe(404);
     expect((await other.browser.get(`/api/consults/${consult.id}`)).statusCode).toBe(404);
-    expect((await other.browser.put(`/api/consults/${consult.id}/pages/0`, { answers: { pregnant: 'yes' } })).statusCode).toBe(404);
+    expect(
+      (
+        await other.browser.put(`/api/consults/${consult.id}/pages/0`, {
+          answers: { pregnant: 'yes' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await other.browser.post(`/api/consults/${consult.id}/submit`)).statusCode).toBe(404);
-    const anonymous = await ctx.app.inject({ url: `/api/orders/${orderId}/consults`, headers: { host: 'localhost' } });
+    const anonymous = await ctx.app.inject({
+      url: `/api/orders/${orderId}/consults`,
+      headers: { host: 'localhost' },
+    });
     expect(anonymous.statusCode).toBe(404);
     // The order is untouched by the other guest's attempts.
     expect((await storedOrder(ctx, orderId)).order!.status).toBe('draft');
@@ -347,17 +512,65 @@ describe('the consult of an order', () => {
   it('deletes the consult with its order item (the foreign key)', async () => {
     const { browser, orderId } = await guestOrder();
     const consult = await consultOf(browser, orderId);
-    expect((await browser.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.semaglutide, qty: 0 }] })).statusCode).toBe(200);
-    expect(await ctx.database.db.select().from(consults).where(eq(consults.id, consult.id))).toEqual([]);
+    expect(
+      (
+        await browser.patch(`/api/orders/${orderId}/items`, {
+          items: [{ productId: P.semaglutide, qty: 0 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      await ctx.database.db.select().from(consults).where(eq(consults.id, consult.id)),
+    ).toEqual([]);
+  });
+});
+
+describe('signing in mid-checkout', () => {
+  it('takes the guest’s order and answered consult to the new patient (SPEC §2 Register)', async () => {
+    const { browser, orderId } = await guestOrder();
+    const consultId = await passConsult(browser, orderId);
+    const registered = await browser.post('/api/auth/register', {
+      email: `checkout.${Date.now()}@example.com`,
+      password: 'Checkout#2026',
+      firstName: 'Robin',
+      lastName: 'Guest',
+      phone: '5550101234',
+    });
+    expect(registered.statusCode).toBe(201);
+
+    // The same browser, now signed in: the order, its progress and its consult are theirs.
+    const progress = (await browser.get(`/api/orders/${orderId}/checkout`)).json();
+    expect(progress).toMatchObject({
+      loggedIn: true,
+      completedStages: Consult,
+      nextRoute: '/checkout/shipping-details',
+    });
+    expect(progress.missingStages).not.toContain(Register);
+    const listed = (await browser.get(`/api/orders/${orderId}/consults`)).json().items[0];
+    expect(listed).toMatchObject({
+      completed: true,
+      consult: { id: consultId, status: 'submitted' },
+    });
+    expect((await browser.get(`/api/consults/${consultId}`)).statusCode).toBe(200);
   });
 });
 
 describe('storefronts', () => {
   it('keeps Lumen orders to Lumen', async () => {
-    const { orderId, owner } = await guestOrder(DEMO_PRODUCTS.lumen.weightReset, 'lumen.localhost:3000');
+    const { orderId, owner } = await guestOrder(
+      DEMO_PRODUCTS.lumen.weightReset,
+      'lumen.localhost:3000',
+    );
     await expect(
-      ctx.app.services.checkout.completeStage({ storefront: await storefront(EVERGREEN_ID), owner, orderId, stage: Shipping }),
+      ctx.app.services.checkout.completeStage({
+        storefront: await storefront(EVERGREEN_ID),
+        owner,
+        orderId,
+        stage: Shipping,
+      }),
     ).rejects.toMatchObject({ status: 404 });
-    await expect(ctx.app.services.checkout.getProgress(await storefront(LUMEN_ID), owner, orderId)).resolves.toMatchObject({ orderId });
+    await expect(
+      ctx.app.services.checkout.getProgress(await storefront(LUMEN_ID), owner, orderId),
+    ).resolves.toMatchObject({ orderId });
   });
 });

@@ -12,28 +12,53 @@ import { consultResponse } from '../consults/consults.routes.ts';
 import { requireIdentity } from '../../plugins/identity.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
-const stageFlag = z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)]);
+const stageFlag = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(4),
+  z.literal(8),
+  z.literal(16),
+  z.literal(32),
+]);
 
 const stageStatus = z.object({
   stage: stageFlag,
   name: z.string(),
   status: z.enum(['pending', 'completed']),
-  label: z.enum(['Incomplete', 'Pending', 'completed']).describe('SPEC §4 label: the first missing stage is Pending, later ones Incomplete'),
+  label: z
+    .enum(['Incomplete', 'Pending', 'completed'])
+    .describe('SPEC §4 label: the first missing stage is Pending, later ones Incomplete'),
 });
 
 export const checkoutProgressSchema = z
   .object({
     orderId: z.string(),
     status: z.string(),
-    statusLabel: z.string().describe('SPEC §4 label of the order status: Incomplete, Pending, completed, …'),
+    statusLabel: z
+      .string()
+      .describe('SPEC §4 label of the order status: Incomplete, Pending, completed, …'),
     loggedIn: z.boolean(),
     visitType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
     requiredStages: z.int(),
     completedStages: z.int(),
-    missingStages: z.array(stageFlag).describe('In stage order; Register is missing without a login (SPEC §2)'),
+    missingStages: z
+      .array(stageFlag)
+      .describe('In stage order; Register is missing without a login (SPEC §2)'),
     firstPendingStage: stageFlag.nullable(),
-    nextRoute: z.string().nullable().describe('Route of the first pending stage (SPEC §2); /disqualified for a disqualified order'),
-    progressStep: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+    nextRoute: z
+      .string()
+      .nullable()
+      .describe(
+        'Route of the first pending stage (SPEC §2); /disqualified for a disqualified order',
+      ),
+    progressStep: z.union([
+      z.literal(0),
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+    ]),
     readyForPayment: z.boolean(),
     disqualified: z.boolean(),
     stages: z.array(stageStatus),
@@ -70,10 +95,10 @@ const orderConsultsSchema = z
 
 const orderParams = z.object({ id: z.string().max(100) });
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; cart: Pick<CartService, 'awaitingPayment'> }> = async (
-  app,
-  { checkout, cart },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutService;
+  cart: Pick<CartService, 'awaitingPayment'>;
+}> = async (app, { checkout, cart }) => {
   // Orders and answers are private: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -84,7 +109,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
     {
       schema: {
         tags: ['checkout'],
-        summary: 'Checkout progress of one of the caller’s orders: stage masks, missing stages, the first pending route, the progress step and stage labels',
+        summary:
+          'Checkout progress of one of the caller’s orders: stage masks, missing stages, the first pending route, the progress step and stage labels',
         params: orderParams,
         response: { 200: checkoutProgressSchema },
       },
@@ -125,7 +151,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
         response: { 200: orderConsultsSchema },
       },
     },
-    async (request) => checkout.consultsForOrder(request.storefront, requireIdentityOr404(request), request.params.id),
+    async (request) =>
+      checkout.consultsForOrder(
+        request.storefront,
+        requireIdentityOr404(request),
+        request.params.id,
+      ),
   );
 };
 

@@ -85,7 +85,8 @@ interface Deps {
   audit: Pick<AuditService, 'record'>;
 }
 
-const refuse = (status: number, code: CheckoutMessageCode) => new AppError(status, code, CHECKOUT_MESSAGES[code]);
+const refuse = (status: number, code: CheckoutMessageCode) =>
+  new AppError(status, code, CHECKOUT_MESSAGES[code]);
 
 export function ownerOfIdentity(identity: Identity): CartOwner {
   return identity.kind === 'user'
@@ -147,7 +148,10 @@ export function progressOf(state: CheckoutState, display: DisplayPages): Checkou
       stages: stageStatuses(item.requiredStages, item.completedStages, { loggedIn }),
     })),
     pendingConsultItemIds: items
-      .filter((i) => hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult))
+      .filter(
+        (i) =>
+          hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult),
+      )
       .map((i) => i.id),
   };
 }
@@ -182,11 +186,25 @@ export function createCheckoutService(deps: Deps) {
   }
 
   /** Changes the status (allowed transitions only) with its audit event. */
-  async function setStatus(tx: DbOrTx, state: CheckoutState, to: OrderStatus, ctx: AuditContext, details: Record<string, string | number | boolean | null> = {}) {
+  async function setStatus(
+    tx: DbOrTx,
+    state: CheckoutState,
+    to: OrderStatus,
+    ctx: AuditContext,
+    details: Record<string, string | number | boolean | null> = {},
+  ) {
     const from = statusOf(state);
     assertTransition(from, to);
     await cart.writeCheckoutState(tx, state.order.id, { status: to });
-    await audit.record({ ...ctx, action: 'order.status_changed', subject: { type: 'order', id: state.order.id }, details: { from, to, ...details } }, tx);
+    await audit.record(
+      {
+        ...ctx,
+        action: 'order.status_changed',
+        subject: { type: 'order', id: state.order.id },
+        details: { from, to, ...details },
+      },
+      tx,
+    );
   }
 
   /**
@@ -194,11 +212,18 @@ export function createCheckoutService(deps: Deps) {
    * the order; then moves a draft whose stages but Payment are all done to awaiting_payment.
    * Returns the state afterwards (re-read).
    */
-  async function applyStage(tx: DbOrTx, state: CheckoutState, stage: StageFlag, itemId: string | undefined, ctx: AuditContext): Promise<CheckoutState> {
+  async function applyStage(
+    tx: DbOrTx,
+    state: CheckoutState,
+    stage: StageFlag,
+    itemId: string | undefined,
+    ctx: AuditContext,
+  ): Promise<CheckoutState> {
     const status = statusOf(state);
     if (status === 'disqualified') throw refuse(409, 'ORDER_DISQUALIFIED');
     // Register is a sign-in, not a bit anyone sets (SPEC §2 "If the user has no login token").
-    if (stage === Stage.Register || !hasStage(state.required, stage)) throw refuse(409, 'STAGE_NOT_REQUIRED');
+    if (stage === Stage.Register || !hasStage(state.required, stage))
+      throw refuse(409, 'STAGE_NOT_REQUIRED');
     if (stage === Stage.Consult && !itemId) throw refuse(400, 'CONSULT_ITEM_REQUIRED');
 
     const needing = state.items.filter((i) => hasStage(i.requiredStages, stage));
@@ -210,17 +235,27 @@ export function createCheckoutService(deps: Deps) {
       targets = [item];
     }
     // Completing a completed stage again changes nothing (a patient going Back and on again).
-    const done = targets.every((i) => hasStage(i.completedStages, stage)) && (itemId !== undefined || hasStage(state.completed, stage));
+    const done =
+      targets.every((i) => hasStage(i.completedStages, stage)) &&
+      (itemId !== undefined || hasStage(state.completed, stage));
     if (done) return state;
 
     if (stage === Stage.Payment ? status !== 'awaiting_payment' : status !== 'draft') {
-      throw stage === Stage.Payment ? refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT') : refuse(409, 'ORDER_CLOSED');
+      throw stage === Stage.Payment
+        ? refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT')
+        : refuse(409, 'ORDER_CLOSED');
     }
     const loggedIn = signedIn(state);
-    if (!canCompleteStage(state.required, state.completed, stage, { loggedIn })) throw refuse(409, 'STAGE_OUT_OF_ORDER');
+    if (!canCompleteStage(state.required, state.completed, stage, { loggedIn }))
+      throw refuse(409, 'STAGE_OUT_OF_ORDER');
 
     const targetIds = new Set(targets.map((i) => i.id));
-    const itemMasks = new Map(state.items.map((i) => [i.id, targetIds.has(i.id) ? i.completedStages | stage : i.completedStages]));
+    const itemMasks = new Map(
+      state.items.map((i) => [
+        i.id,
+        targetIds.has(i.id) ? i.completedStages | stage : i.completedStages,
+      ]),
+    );
     const allDone = needing.every((i) => hasStage(itemMasks.get(i.id)!, stage));
     await cart.writeCheckoutState(tx, state.order.id, {
       items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
@@ -231,14 +266,21 @@ export function createCheckoutService(deps: Deps) {
         ...ctx,
         action: 'checkout.stage_completed',
         subject: { type: 'order', id: state.order.id },
-        details: { stage: STAGE_NAMES[stage], itemId: itemId ?? null, orderStageCompleted: allDone },
+        details: {
+          stage: STAGE_NAMES[stage],
+          itemId: itemId ?? null,
+          orderStageCompleted: allDone,
+        },
       },
       tx,
     );
 
     let after = await lockedState(tx, { orderId: state.order.id });
     // DATA-MODEL.md: "(all stages but Payment done) → awaiting_payment".
-    if (statusOf(after) === 'draft' && readyForPayment(after.required, after.completed, { loggedIn })) {
+    if (
+      statusOf(after) === 'draft' &&
+      readyForPayment(after.required, after.completed, { loggedIn })
+    ) {
       await setStatus(tx, after, 'awaiting_payment', ctx, { reason: 'stages_done' });
       after = await lockedState(tx, { orderId: state.order.id });
     }
@@ -248,7 +290,11 @@ export function createCheckoutService(deps: Deps) {
   async function disqualifyLocked(
     tx: DbOrTx,
     state: CheckoutState,
-    input: { reason: string; consultId?: string | null | undefined; questionId?: string | null | undefined },
+    input: {
+      reason: string;
+      consultId?: string | null | undefined;
+      questionId?: string | null | undefined;
+    },
     ctx: AuditContext,
   ): Promise<void> {
     const status = statusOf(state);
@@ -267,7 +313,11 @@ export function createCheckoutService(deps: Deps) {
      * per item), missing stages, the first pending route, the progress step and per-stage labels.
      * Another owner's order (or another storefront's) is a 404.
      */
-    async getProgress(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<CheckoutProgressView> {
+    async getProgress(
+      storefront: StorefrontConfig,
+      owner: CartOwner,
+      orderId: string,
+    ): Promise<CheckoutProgressView> {
       const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
       if (!state) throw notFound();
       return progressOf(state, storefront.settings.displayPages);
@@ -293,7 +343,11 @@ export function createCheckoutService(deps: Deps) {
       tx?: DbOrTx | undefined;
     }): Promise<CheckoutProgressView> {
       const after = await inTransaction(input.tx, async (tx) => {
-        const state = await lockedState(tx, { orderId: input.orderId, storefrontId: input.storefront.id, owner: input.owner });
+        const state = await lockedState(tx, {
+          orderId: input.orderId,
+          storefrontId: input.storefront.id,
+          owner: input.owner,
+        });
         return applyStage(tx, state, input.stage, input.itemId, auditOf(state, input.audit));
       });
       return progressOf(after, input.storefront.settings.displayPages);
@@ -340,11 +394,16 @@ export function createCheckoutService(deps: Deps) {
         const status = statusOf(state);
         if (status === 'disqualified') throw refuse(409, 'ORDER_DISQUALIFIED');
         if (status !== 'draft' && status !== 'awaiting_payment') throw refuse(409, 'ORDER_CLOSED');
-        if (state.items.length === 0 || !readyForPayment(state.required, state.completed, { loggedIn: signedIn(state) })) {
+        if (
+          state.items.length === 0 ||
+          !readyForPayment(state.required, state.completed, { loggedIn: signedIn(state) })
+        ) {
           throw refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT');
         }
         if (status === 'draft') {
-          await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), { reason: 'stages_done' });
+          await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), {
+            reason: 'stages_done',
+          });
           state = await lockedState(tx, input);
         }
         return {
@@ -352,7 +411,9 @@ export function createCheckoutService(deps: Deps) {
           storefrontId: state.order.storefrontId,
           status: 'awaiting_payment',
           totalCents: state.order.totalCents,
-          consultRequired: state.items.some((i) => i.consultRequired || hasStage(i.requiredStages, Stage.Consult)),
+          consultRequired: state.items.some(
+            (i) => i.consultRequired || hasStage(i.requiredStages, Stage.Consult),
+          ),
           visitType: state.visitType,
           userId: state.order.userId,
         };
@@ -382,12 +443,20 @@ export function createCheckoutService(deps: Deps) {
      * Any other status change of the order's life (DATA-MODEL.md; e.g. awaiting_review, approved,
      * cancelled): refuses a transition the domain does not allow, audits the rest.
      */
-    async transition(input: { orderId: string; to: OrderStatus; reason?: string | undefined; audit?: AuditContext | undefined; tx?: DbOrTx | undefined }): Promise<void> {
+    async transition(input: {
+      orderId: string;
+      to: OrderStatus;
+      reason?: string | undefined;
+      audit?: AuditContext | undefined;
+      tx?: DbOrTx | undefined;
+    }): Promise<void> {
       await inTransaction(input.tx, async (tx) => {
         const state = await lockedState(tx, { orderId: input.orderId });
         if (statusOf(state) === input.to) return;
         if (!canTransition(statusOf(state), input.to)) throw refuse(409, 'ORDER_CLOSED');
-        await setStatus(tx, state, input.to, auditOf(state, input.audit), { reason: input.reason ?? null });
+        await setStatus(tx, state, input.to, auditOf(state, input.audit), {
+          reason: input.reason ?? null,
+        });
       });
     },
 
@@ -396,7 +465,11 @@ export function createCheckoutService(deps: Deps) {
      * consult — created with the product's questionnaire (current version) on first read while the
      * order is a draft and the item's consult is not done.
      */
-    async consultsForOrder(storefront: StorefrontConfig, identity: Identity, orderId: string): Promise<{ orderId: string; items: OrderConsult[] }> {
+    async consultsForOrder(
+      storefront: StorefrontConfig,
+      identity: Identity,
+      orderId: string,
+    ): Promise<{ orderId: string; items: OrderConsult[] }> {
       const owner = ownerOfIdentity(identity);
       const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
       if (!state) throw notFound();
@@ -411,7 +484,14 @@ export function createCheckoutService(deps: Deps) {
           open && !completed && questionnaireId
             ? await consults.startConsult({ identity, orderItemId: item.id, questionnaireId })
             : await consults.getByOrderItem({ orderItemId: item.id, identity });
-        items.push({ itemId: item.id, productId: item.productId, title: item.title, questionnaireId, completed, consult });
+        items.push({
+          itemId: item.id,
+          productId: item.productId,
+          title: item.title,
+          questionnaireId,
+          completed,
+          consult,
+        });
       }
       return { orderId: state.order.id, items };
     },
@@ -422,7 +502,11 @@ export function createCheckoutService(deps: Deps) {
      * (and the order's, once every consult item is done). An order that is no longer open refuses
      * (409), which rolls the freeze back.
      */
-    async onConsultFrozen(tx: DbOrTx, consult: FrozenConsult, outcome: { disqualified: Disqualification | null }): Promise<void> {
+    async onConsultFrozen(
+      tx: DbOrTx,
+      consult: FrozenConsult,
+      outcome: { disqualified: Disqualification | null },
+    ): Promise<void> {
       const orderId = await cart.orderIdOfItem(tx, consult.orderItemId);
       if (!orderId) throw notFound();
       const state = await lockedState(tx, { orderId, storefrontId: consult.storefrontId });
@@ -432,7 +516,16 @@ export function createCheckoutService(deps: Deps) {
       if (!sameOwner) throw notFound();
       const ctx = auditOf(state, undefined);
       if (outcome.disqualified) {
-        await disqualifyLocked(tx, state, { reason: 'consult_answer', consultId: consult.id, questionId: outcome.disqualified.questionId }, ctx);
+        await disqualifyLocked(
+          tx,
+          state,
+          {
+            reason: 'consult_answer',
+            consultId: consult.id,
+            questionId: outcome.disqualified.questionId,
+          },
+          ctx,
+        );
         return;
       }
       await applyStage(tx, state, Stage.Consult, consult.orderItemId, ctx);
