@@ -70,8 +70,9 @@ export const cartRepo = {
     return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
   },
 
-  async insertItems(db: DbOrTx, values: (typeof orderItems.$inferInsert)[]): Promise<void> {
-    if (values.length > 0) await db.insert(orderItems).values(values);
+  async insertItems(db: DbOrTx, values: (typeof orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
+    if (values.length === 0) return [];
+    return db.insert(orderItems).values(values).returning();
   },
 
   async updateItemQty(db: DbOrTx, itemId: string, qty: number): Promise<void> {

@@ -96,8 +96,13 @@ export function createCartService(deps: Deps) {
   }
 
   /** Re-prices the order from its items (snapshots), coupon, shipping method and tax; stores it. */
-  async function reprice(tx: DbOrTx, data: StoreData, order: OrderRow): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
-    const items = await repo.itemsOf(tx, order.id);
+  async function reprice(
+    tx: DbOrTx,
+    data: StoreData,
+    order: OrderRow,
+    knownItems?: OrderItemRow[],
+  ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+    const items = knownItems ?? (await repo.itemsOf(tx, order.id));
     const priced: PricedItem[] = items.map((i) => ({
       productId: i.productId,
       unitPriceCents: i.unitPriceCents,
@@ -253,7 +258,17 @@ export function createCartService(deps: Deps) {
     return { keep, add };
   }
 
-  function itemFromProduct(orderId: string, product: Product, qty: number) {
+  /**
+   * Creation times for `count` new lines of an order: after the order's existing lines and one
+   * millisecond apart, so the lines keep the order they were added in (items are listed by it).
+   */
+  function nextItemTimes(existing: readonly Pick<OrderItemRow, 'createdAt'>[], count: number): Date[] {
+    const latest = existing.reduce((max, i) => Math.max(max, i.createdAt.getTime()), 0);
+    const start = Math.max(now().getTime(), latest + 1);
+    return Array.from({ length: count }, (_, i) => new Date(start + i));
+  }
+
+  function itemFromProduct(orderId: string, product: Product, qty: number, createdAt: Date) {
     return {
       orderId,
       productId: product.id,
@@ -266,23 +281,40 @@ export function createCartService(deps: Deps) {
       visitType: product.visitType,
       requiredStages: product.stageMask,
       completedStages: 0,
-      createdAt: now(),
+      createdAt,
     };
   }
 
-  /** Writes the resolved item list: keeps (with new quantities), adds, and removes the rest. */
-  async function applyItems(tx: DbOrTx, order: OrderRow, current: OrderItemRow[], resolved: ReturnType<typeof resolveItems>) {
+  /**
+   * Writes the resolved item list: keeps (with new quantities), adds, and removes the rest.
+   * Answers the order and its items as they now stand, so nothing needs reading back.
+   */
+  async function applyItems(
+    tx: DbOrTx,
+    order: OrderRow,
+    current: OrderItemRow[],
+    resolved: ReturnType<typeof resolveItems>,
+  ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
     const removed = current.filter((i) => !resolved.keep.has(i.productId)).map((i) => i.id);
     await repo.deleteItems(tx, removed);
+    const kept: OrderItemRow[] = [];
     for (const item of current) {
       const qty = resolved.keep.get(item.productId);
-      if (qty !== undefined && qty !== item.qty) await repo.updateItemQty(tx, item.id, qty);
+      if (qty === undefined) continue;
+      if (qty !== item.qty) await repo.updateItemQty(tx, item.id, qty);
+      kept.push({ ...item, qty });
     }
-    await repo.insertItems(tx, resolved.add.map(({ product, qty }) => itemFromProduct(order.id, product, qty)));
+    const times = nextItemTimes(current, resolved.add.length);
+    const added = await repo.insertItems(
+      tx,
+      resolved.add.map(({ product, qty }, index) => itemFromProduct(order.id, product, qty, times[index]!)),
+    );
+    let updated = order;
     // A newly added product's consult is not done yet, whatever the order-level mask said.
     if (resolved.add.some(({ product }) => product.consultRequired) && hasStage(order.completedStages, Stage.Consult)) {
-      await repo.update(tx, order.id, { completedStages: order.completedStages & ~Stage.Consult });
+      updated = await repo.update(tx, order.id, { completedStages: order.completedStages & ~Stage.Consult });
     }
+    return { order: updated, items: [...kept, ...added] };
   }
 
   /** Runs a change on one of the caller's draft orders, locked, then re-prices and answers the view. */
@@ -290,7 +322,12 @@ export function createCartService(deps: Deps) {
     storefront: StorefrontConfig,
     owner: CartOwner,
     orderId: string,
-    change: (tx: DbOrTx, order: OrderRow, items: OrderItemRow[], data: StoreData) => Promise<OrderRow | void>,
+    change: (
+      tx: DbOrTx,
+      order: OrderRow,
+      items: OrderItemRow[],
+      data: StoreData,
+    ) => Promise<{ order: OrderRow; items: OrderItemRow[] } | void>,
   ): Promise<OrderView> {
     if (!isUuid(orderId)) throw notFound();
     const data = await storeData(storefront.id);
@@ -299,8 +336,9 @@ export function createCartService(deps: Deps) {
       if (!order) throw notFound();
       if (order.status !== 'draft') throw ORDER_NOT_EDITABLE();
       const items = await repo.itemsOf(tx, order.id);
-      const changed = (await change(tx, order, items, data)) ?? (await repo.findById(tx, order.id))!;
-      return reprice(tx, data, changed);
+      const changed = await change(tx, order, items, data);
+      // A change answers the order and items as they now stand; otherwise they are read back.
+      return changed ? reprice(tx, data, changed.order, changed.items) : reprice(tx, data, (await repo.findById(tx, order.id))!);
     });
     return view(storefront, data, result.order, result.items, owner.kind === 'user');
   }
@@ -376,24 +414,25 @@ export function createCartService(deps: Deps) {
 
     /** PUT /api/orders/:id/items: the order's items become exactly these. */
     replaceItems(storefront: StorefrontConfig, owner: CartOwner, orderId: string, items: readonly ItemInput[]) {
-      return mutate(storefront, owner, orderId, async (tx, order, current, data) => {
-        await applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'replace'));
-      });
+      return mutate(storefront, owner, orderId, (tx, order, current, data) =>
+        applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'replace')),
+      );
     },
 
     /** PATCH /api/orders/:id/items: add or change the listed items; qty 0 removes one. */
     patchItems(storefront: StorefrontConfig, owner: CartOwner, orderId: string, items: readonly ItemInput[]) {
-      return mutate(storefront, owner, orderId, async (tx, order, current, data) => {
-        await applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'patch'));
-      });
+      return mutate(storefront, owner, orderId, (tx, order, current, data) =>
+        applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'patch')),
+      );
     },
 
     /** DELETE /api/orders/:id/items/:productId. */
     removeItem(storefront: StorefrontConfig, owner: CartOwner, orderId: string, productId: string) {
-      return mutate(storefront, owner, orderId, async (tx, _order, current) => {
+      return mutate(storefront, owner, orderId, async (tx, order, current) => {
         const item = current.find((i) => i.productId === productId);
         if (!item) throw notFound();
         await repo.deleteItems(tx, [item.id]);
+        return { order, items: current.filter((i) => i !== item) };
       });
     },
 
@@ -428,7 +467,7 @@ export function createCartService(deps: Deps) {
           }
           patch.shippingMethodId = input.methodId;
         }
-        return repo.update(tx, order.id, patch);
+        return { order: await repo.update(tx, order.id, patch), items };
       });
     },
 
@@ -442,15 +481,16 @@ export function createCartService(deps: Deps) {
         const coupon = await promotions.findByCode(storefront.id, code, tx);
         const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order) }, tx);
         if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
-        return repo.update(tx, order.id, { couponId: coupon.id, couponCode: coupon.code });
+        return { order: await repo.update(tx, order.id, { couponId: coupon.id, couponCode: coupon.code }), items };
       });
     },
 
     /** DELETE /api/orders/:id/promo-code. */
     removePromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string) {
-      return mutate(storefront, owner, orderId, async (tx, order) =>
-        repo.update(tx, order.id, { couponId: null, couponCode: null }),
-      );
+      return mutate(storefront, owner, orderId, async (tx, order, items) => ({
+        order: await repo.update(tx, order.id, { couponId: null, couponCode: null }),
+        items,
+      }));
     },
 
     /**
@@ -542,9 +582,10 @@ export function createCartService(deps: Deps) {
             additions.push(g);
           }
         }
+        const times = nextItemTimes(remaining, additions.length);
         await repo.insertItems(
           tx,
-          additions.map((g) => ({
+          additions.map((g, index) => ({
             orderId: userOrder.id,
             productId: g.productId,
             qty: g.qty,
@@ -556,7 +597,7 @@ export function createCartService(deps: Deps) {
             visitType: g.visitType,
             requiredStages: g.requiredStages,
             completedStages: g.completedStages,
-            createdAt: g.createdAt,
+            createdAt: times[index]!,
           })),
         );
         let target = userOrder;

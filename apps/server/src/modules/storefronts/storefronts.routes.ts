@@ -20,6 +20,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ storefronts: StorefrontSe
   app,
   { storefronts },
 ) => {
+  const serialised = new WeakMap<object, string>();
   app.get(
     '/api/storefront',
     {
@@ -33,8 +34,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ storefronts: StorefrontSe
       const config = await storefronts.resolve(request.headers.host);
       // Browsers may reuse it briefly; operators' changes show within a minute.
       reply.header('cache-control', 'public, max-age=60');
-      // The domain types are closed interfaces; the response schema documents them as objects.
-      return config as unknown as z.infer<typeof storefrontConfigResponse>;
+      // Read on every page load: serialised once per cached config (a write makes a new object).
+      let json = serialised.get(config);
+      if (json === undefined) {
+        json = JSON.stringify(storefrontConfigResponse.parse(config));
+        serialised.set(config, json);
+      }
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 };
