@@ -8,12 +8,10 @@ export const PLACEHOLDER_IMAGE = '/products/placeholder.svg';
 export interface ProductImageProps extends Omit<BoxProps<'img'>, 'src' | 'alt'> {
   src: string | null | undefined;
   alt: string;
-  /** Images above the fold load at once. */
-  eager?: boolean;
   size?: number;
 }
 
-export function ProductImage({ src, alt, eager = false, size = 400, sx, ...props }: ProductImageProps) {
+export function ProductImage({ src, alt, size = 400, sx, ...props }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   return (
     <Box
@@ -22,7 +20,7 @@ export function ProductImage({ src, alt, eager = false, size = 400, sx, ...props
       alt={alt}
       width={size}
       height={size}
-      loading={eager ? 'eager' : 'lazy'}
+      loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
       sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', borderRadius: 1, ...sx }}

@@ -42,7 +42,9 @@ describe('ProductPage', () => {
     expect(screen.getByTestId('consult-fee')).toHaveTextContent('Doctor’s consult: $25.00');
     expect(screen.getByLabelText('Quantity')).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'START ONLINE VISIT' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Finasteride 1 mg' })).toHaveAttribute('src', '/products/finasteride-1mg.svg');
+    const image = screen.getByRole('img', { name: 'Finasteride 1 mg' });
+    expect(image).toHaveAttribute('src', '/products/finasteride-1mg.svg');
+    expect(image).toHaveAttribute('loading', 'lazy');
   });
 
   it('keeps the quantity within the range', async () => {
