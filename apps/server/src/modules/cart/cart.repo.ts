@@ -104,6 +104,11 @@ export const cartRepo = {
     return row?.orderId;
   },
 
+  /** Moves an item to another order; its id, and so its consult, stays. */
+  async moveItem(db: DbOrTx, itemId: string, orderId: string, createdAt: Date): Promise<void> {
+    await db.update(orderItems).set({ orderId, createdAt }).where(eq(orderItems.id, itemId));
+  },
+
   async updateItemStages(db: DbOrTx, itemId: string, completedStages: number): Promise<void> {
     await db.update(orderItems).set({ completedStages }).where(eq(orderItems.id, itemId));
   },

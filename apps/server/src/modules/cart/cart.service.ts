@@ -583,29 +583,22 @@ export function createCartService(deps: Deps) {
           }
         }
         const times = nextItemTimes(remaining, additions.length);
-        await repo.insertItems(
-          tx,
-          additions.map((g, index) => ({
-            orderId: userOrder.id,
-            productId: g.productId,
-            qty: g.qty,
-            title: g.title,
-            unitPriceCents: g.unitPriceCents,
-            consultFeeCents: g.consultFeeCents,
-            consultRequired: g.consultRequired,
-            consultAttached: g.consultAttached,
-            visitType: g.visitType,
-            requiredStages: g.requiredStages,
-            completedStages: g.completedStages,
-            createdAt: times[index]!,
-          })),
-        );
+        // Moved, not copied: the items keep their ids, so their consults (and answers) go with them.
+        for (const [index, g] of additions.entries()) await repo.moveItem(tx, g.id, userOrder.id, times[index]!);
         let target = userOrder;
         if (!userOrder.couponId && guestOrder.couponId) {
           target = await repo.update(tx, userOrder.id, { couponId: guestOrder.couponId, couponCode: guestOrder.couponCode });
         }
         if (!target.landingGuid && guestOrder.landingGuid) {
           target = await repo.update(tx, userOrder.id, { landingGuid: guestOrder.landingGuid });
+        }
+        // Consult is done per item: the order's bit cannot stand for a moved-in item still to answer.
+        const merged = await repo.itemsOf(tx, userOrder.id);
+        if (
+          hasStage(target.completedStages, Stage.Consult) &&
+          merged.some((i) => hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult))
+        ) {
+          target = await repo.update(tx, userOrder.id, { completedStages: target.completedStages & ~Stage.Consult });
         }
         await repo.delete(tx, guestOrder.id);
         await reprice(tx, data, target);

@@ -555,6 +555,55 @@ describe('signing in mid-checkout', () => {
   });
 });
 
+describe('a guest’s cart merged into a patient’s at sign-in', () => {
+  const adopt = async (browser: TestBrowser, userId: string) => {
+    const { guestSessionId } = (await guestOwner(browser)) as { guestSessionId: string };
+    await ctx.app.services.cart.adoptGuestOrder({
+      guestSessionId,
+      userId,
+      storefrontId: EVERGREEN_ID,
+    });
+    await ctx.app.services.consults.adoptGuest({ guestSessionId, userId });
+  };
+
+  it('keeps the answered consult with its item (the item moves, it is not copied)', async () => {
+    const { patient, orderId } = await patientOrder(P.sunscreen);
+    const guest = await guestOrder();
+    const consultId = await passConsult(guest.browser, guest.orderId);
+    await adopt(guest.browser, patient.userId);
+
+    const listed = (await patient.get(`/api/orders/${orderId}/consults`)).json().items;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      productId: P.semaglutide,
+      completed: true,
+      consult: { id: consultId, status: 'submitted' },
+    });
+    const progress = (await patient.get(`/api/orders/${orderId}/checkout`)).json();
+    expect(progress).toMatchObject({
+      completedStages: Consult,
+      nextRoute: '/checkout/shipping-details',
+    });
+  });
+
+  it('does not count the patient’s earlier consult for the guest’s unanswered one', async () => {
+    const { patient, orderId } = await patientOrder(P.metformin);
+    await passConsult(patient, orderId);
+    expect((await storedOrder(ctx, orderId)).order!.completedStages).toBe(Consult);
+    const guest = await guestOrder();
+    await adopt(guest.browser, patient.userId);
+
+    const progress = (await patient.get(`/api/orders/${orderId}/checkout`)).json();
+    expect(progress).toMatchObject({
+      completedStages: 0,
+      firstPendingStage: Consult,
+      nextRoute: '/checkout/questionnaire/1',
+    });
+    const listed = (await patient.get(`/api/orders/${orderId}/consults`)).json().items;
+    expect(listed.map((i: { productId: string }) => i.productId)).toEqual([P.semaglutide]);
+  });
+});
+
 describe('storefronts', () => {
   it('keeps Lumen orders to Lumen', async () => {
     const { orderId, owner } = await guestOrder(
