@@ -1,4 +1,4 @@
-import { APP_ROUTES, CHECKOUT_ROUTES } from '@store/domain';
+import { APP_ROUTES, CHECKOUT_ROUTES, isPostPaymentPath, POST_PAYMENT_ROUTES } from '@store/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -65,10 +65,17 @@ const storePages: Record<string, string> = {
   [APP_ROUTES.cart]: 'Your cart',
 };
 
+/** The checkout engine (issue 8): the stage pages sit in the checkout layout, which needs an order. */
+const guardedCheckoutPaths = Object.values(CHECKOUT_ROUTES).filter((path) => !isPostPaymentPath(path));
+
 const plannedPaths = [
-  ...Object.values(CHECKOUT_ROUTES),
+  ...POST_PAYMENT_ROUTES,
   ...Object.values(APP_ROUTES).filter(
-    (path) => path !== APP_ROUTES.home && !(path in accountPages) && !(path in storePages),
+    (path) =>
+      path !== APP_ROUTES.home &&
+      path !== APP_ROUTES.disqualified &&
+      !(path in accountPages) &&
+      !(path in storePages),
   ),
 ];
 
@@ -90,6 +97,19 @@ describe('router', () => {
     expect(heading).not.toHaveTextContent('Page not found');
     expect(within(main).getByText(/^Arrives with: .+\.$/)).toBeInTheDocument();
     expect(document.title).toBe(`${heading.textContent ?? ''} | Acme Health`);
+  });
+
+  it.each(guardedCheckoutPaths)('has the checkout page %s (without an order: a way to the shop)', async (path) => {
+    renderAt(path);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'There is nothing to check out yet' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/products');
+  });
+
+  it('has the /disqualified page', async () => {
+    renderAt(APP_ROUTES.disqualified);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'This treatment is not right for you right now' })).toBeInTheDocument();
   });
 
   it.each(Object.entries(storePages))('has the store page %s (%s)', async (path, title) => {
