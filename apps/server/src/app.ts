@@ -110,10 +110,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     notifications,
     products: catalog,
     cart: {
-      // The guest's consults and uploads go with their cart (the checkout engine, issue 8).
+      // Everything a guest made before signing in follows them to their account: the cart, the
+      // consults with their uploads, and a pharmacy they added themselves.
       adoptGuestOrder: async (input) => {
         const orderId = await cart.adoptGuestOrder(input);
         await consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId });
+        await pharmacies.adoptGuestPharmacies(input.guestSessionId, input.userId);
         return orderId;
       },
       addPrescribedProduct: async ({ userId, storefront, productId }) => ({
