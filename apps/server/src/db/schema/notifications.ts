@@ -1,6 +1,13 @@
 // Mail and SMS kept when no real delivery is configured (DATA-MODEL.md outbox): shown at
 // /dev/outbox outside production, so a developer or a browser test can read codes and links.
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail (e.g. the visit's `visit.ics`); text content only. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
 import { storefronts } from './storefronts.ts';
 
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
@@ -17,6 +24,8 @@ export const outbox = pgTable(
     /** Plain-text body (the SMS, or the text part of the mail). */
     body: text().notNull(),
     html: text(),
+    /** Mail attachments as sent (the calendar invite). */
+    attachments: jsonb().$type<MailAttachment[]>(),
     status: outboxStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),

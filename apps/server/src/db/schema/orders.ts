@@ -17,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.ts';
 import { products } from './catalog.ts';
+import { doctors } from './doctors.ts';
+import { pharmacies } from './pharmacies.ts';
 import { landingSessions, shippingMethods } from './store.ts';
 import { storefronts } from './storefronts.ts';
 
@@ -37,6 +39,14 @@ export const orders = pgTable(
     /** Order-level completed stages (Shipping, Pharmacy, Scheduling, Payment); Consult is per item. */
     completedStages: integer().notNull().default(0),
     shippingState: text(),
+    /** Shipping address snapshot (issue 5): copied from a saved address or typed at checkout. */
+    shipFullName: text(),
+    shipLine1: text(),
+    shipLine2: text(),
+    shipCity: text(),
+    shipState: text(),
+    shipZip: text(),
+    shipPhone: text(),
     shippingMethodId: uuid().references(() => shippingMethods.id, { onDelete: 'set null' }),
     shippingCents: integer().notNull().default(0),
     /** The applied promo code (promotions.coupons; no FK to keep the schema files acyclic). */
@@ -50,8 +60,10 @@ export const orders = pgTable(
     consultFeeCents: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),
     // Later issues: pharmacy, doctor, visit, phone.
-    pharmacyId: uuid(),
-    doctorId: uuid(),
+    /** The pharmacy the prescription goes to (issue 5): the partner, the directory or the patient's own. */
+    pharmacyId: uuid().references(() => pharmacies.id, { onDelete: 'set null' }),
+    /** The doctor of the visit (scheduling); null for "next available". */
+    doctorId: uuid().references(() => doctors.id, { onDelete: 'set null' }),
     visitType: smallint().$type<1 | 2 | 3>(),
     phone: text(),
     landingGuid: uuid().references(() => landingSessions.guid, { onDelete: 'set null' }),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.ts';
 import { doctors } from './doctors.ts';
+import { orders } from './orders.ts';
 import { storefronts } from './storefronts.ts';
 
 export const APPOINTMENT_STATUSES = ['booked', 'cancelled', 'rescheduled', 'completed', 'missed'] as const;
@@ -32,10 +33,10 @@ export const appointments = pgTable(
       .notNull()
       .references(() => storefronts.id),
     /**
-     * The order the visit belongs to. Not a foreign key yet: it becomes one (to orders.id) with the
-     * checkout-engine wiring, when booking happens from an order. Null for bookings made before that.
+     * The order the visit belongs to (checkout booking). Null for a standalone API booking, and
+     * while a guest's merged-away cart is re-pointed at sign-in (scheduling.adoptGuest).
      */
-    orderId: uuid(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     doctorId: uuid()
       .notNull()
       .references(() => doctors.id),

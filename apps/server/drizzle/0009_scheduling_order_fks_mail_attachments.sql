@@ -1,0 +1,3 @@
+ALTER TABLE "outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_doctor_id_doctors_id_fk" FOREIGN KEY ("doctor_id") REFERENCES "public"."doctors"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;
