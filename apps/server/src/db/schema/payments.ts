@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.ts';
+import { orders } from './orders.ts';
 import { storefronts } from './storefronts.ts';
 
 export type GatewayName = 'sandbox' | 'stripe';
@@ -55,11 +56,10 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /**
-     * The order paid for. Not a foreign key yet: orders belong to the store module and the
-     * checkout engine wires payments to them; the foreign key comes with that wiring.
-     */
-    orderId: uuid().notNull(),
+    /** The order paid for (the foreign key came with the checkout wiring, issue 7). */
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
     storefrontId: uuid()
       .notNull()
       .references(() => storefronts.id),
