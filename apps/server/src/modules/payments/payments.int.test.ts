@@ -11,6 +11,7 @@ import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts'
 import { createSandboxGateway, readSandboxIntent, SANDBOX_HOLD_MS } from '../../adapters/payments/sandbox.gateway.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { payments as paymentsTable } from '../../db/schema/payments.ts';
 import { sandboxGatewayIntents } from '../../db/schema/sandbox-gateway.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
@@ -47,6 +48,15 @@ async function patient(email: string): Promise<Extract<Identity, { kind: 'user' 
   return { kind: 'user', sessionId, storefrontId: EVERGREEN_ID, userId: user!.id, role: 'patient' };
 }
 
+/** An order row to pay for (payments.order_id references orders). */
+async function newOrderId(): Promise<string> {
+  const [order] = await ctx.database.db
+    .insert(orders)
+    .values({ storefrontId: EVERGREEN_ID, status: 'awaiting_payment' })
+    .returning({ id: orders.id });
+  return order!.id;
+}
+
 async function guest(): Promise<Identity> {
   const { sessionId } = await ctx.app.services.sessions.createGuestSession(EVERGREEN_ID);
   return { kind: 'guest', sessionId, storefrontId: EVERGREEN_ID };
@@ -71,7 +81,7 @@ describe('pay now is idempotent', () => {
   it('gives 20 concurrent requests with one key one authorization and the same answer', async () => {
     // issue 7 "a double click, a retry after a timeout, or 20 concurrent requests for one order give exactly one authorization"
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const token = await cardToken('4242 4242 4242 4242');
     const key = `pay-${randomUUID()}`;
     const results = await Promise.all(
@@ -93,7 +103,7 @@ describe('pay now is idempotent', () => {
 
   it('gives 20 concurrent requests with different keys (and cards) one authorization too', async () => {
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const tokens = await Promise.all(Array.from({ length: 20 }, () => cardToken('4242424242424242')));
     const results = await Promise.all(
       tokens.map((token) =>
@@ -114,7 +124,7 @@ describe('pay now is idempotent', () => {
 
   it('answers a retry after the first answer with that answer, without charging again', async () => {
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const input = {
       orderId,
       amountCents: 3_000,
@@ -133,7 +143,7 @@ describe('pay now is idempotent', () => {
   it('refuses a key sent again for another amount or order', async () => {
     // issue 7 "tampered amounts impossible": a key is bound to what it first paid
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const key = `pay-${randomUUID()}`;
     const token = await cardToken('4242424242424242');
     await payments.payOrder({ orderId, amountCents: 3_000, capture: false, paymentMethod: { token }, identity: who, idempotencyKey: key });
@@ -146,7 +156,7 @@ describe('pay now is idempotent', () => {
 
   it('refuses an order that already holds a payment of another amount', async () => {
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     await payments.payOrder({
       orderId,
       amountCents: 3_000,
@@ -185,7 +195,7 @@ describe('declines', () => {
   ])('%s leaves the order unpaid with the reason in plain words; another card then works', async (number, code, message) => {
     // issue 7 "a declined card leaves the order unpaid with the gateway's reason shown in plain words, and a retry with another card works"
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const declined = await payments.payOrder({
       orderId,
       amountCents: 9_900,
@@ -216,7 +226,7 @@ describe('declines', () => {
 
   it('the retry card fails with a processing error, replays that under its key, and succeeds on a new attempt', async () => {
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const token = await cardToken('4000 0000 0000 0119');
     const first = { orderId, amountCents: 1_500, capture: false, paymentMethod: { token }, identity: who, idempotencyKey: `pay-${randomUUID()}` };
     expect(await payments.payOrder(first)).toMatchObject({
@@ -233,7 +243,7 @@ describe('declines', () => {
 
 describe('authorize at checkout, capture on approval', () => {
   async function held(amountCents = 20_000) {
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const result = await payments.payOrder({
       orderId,
       amountCents,
@@ -271,7 +281,7 @@ describe('authorize at checkout, capture on approval', () => {
   });
 
   it('products with no consult are charged at once; cancelling then refunds, and a charge cannot be voided', async () => {
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const paid = await payments.payOrder({
       orderId,
       amountCents: 4_000,
@@ -320,7 +330,7 @@ describe('saved cards at checkout', () => {
     const ann = await patient('ann.pay@example.com');
     const bob = await patient('bob.pay@example.com');
     const card = await payments.addCard(ann.userId, { token: await cardToken('5555 5555 5555 4444') });
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const paid = await payments.payOrder({
       orderId,
       amountCents: 6_000,
@@ -333,7 +343,7 @@ describe('saved cards at checkout', () => {
 
     // issue 7 "another patient's card or order refused": not found, and nothing written
     const stolen = {
-      orderId: randomUUID(),
+      orderId: await newOrderId(),
       amountCents: 6_000,
       capture: false,
       paymentMethod: { savedCardId: card.id },
@@ -349,7 +359,7 @@ describe('saved cards at checkout', () => {
 
   it('adds a new card during checkout (add-new-or-switch) and makes it a saved card', async () => {
     const cy = await patient('cy.pay@example.com');
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const paid = await payments.payOrder({
       orderId,
       amountCents: 7_000,
@@ -365,7 +375,7 @@ describe('saved cards at checkout', () => {
   it('does not save a card the processor declines, and guests cannot save cards', async () => {
     const dee = await patient('dee.pay@example.com');
     const declined = await payments.payOrder({
-      orderId: randomUUID(),
+      orderId: await newOrderId(),
       amountCents: 7_000,
       capture: false,
       paymentMethod: { token: await cardToken('4000000000000002'), saveCard: true },
@@ -411,7 +421,7 @@ describe('when the processor’s answer is lost', () => {
     const gateway = lossyGateway('unavailable');
     const service = createPaymentsService({ db: ctx.database.db, gateway, now: () => ctx.clock.now });
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const first = await service.payOrder({
       orderId,
       amountCents: 8_800,
@@ -438,7 +448,7 @@ describe('when the processor’s answer is lost', () => {
     const gateway = lossyGateway('crash');
     const service = createPaymentsService({ db: ctx.database.db, gateway, now: () => ctx.clock.now, pendingWaitMs: 200 });
     const who = await guest();
-    const orderId = randomUUID();
+    const orderId = await newOrderId();
     const input = {
       orderId,
       amountCents: 4_400,
