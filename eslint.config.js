@@ -2,6 +2,32 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
+
+// Features never import each other. `no-restricted-imports` sees only the import string, so a
+// relative path such as `../cart/CartPage` slips through; this rule resolves it against the file.
+const featureBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" imports feature "{{to}}"; share through src/components or src/lib.' } },
+      create(context) {
+        const featureOf = (file) => {
+          const match = file.split(path.sep).join('/').match(/apps\/web\/src\/features\/([^/]+)\//);
+          return match ? match[1] : null;
+        };
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (typeof source !== 'string' || !source.startsWith('.')) return;
+            const from = featureOf(context.filename);
+            const to = featureOf(path.resolve(path.dirname(context.filename), source) + '/');
+            if (from && to && from !== to) context.report({ node, messageId: 'cross', data: { from, to } });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -86,7 +112,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries: featureBoundaries },
     rules: {
+      'boundaries/no-cross-feature-imports': 'error',
       'no-restricted-imports': [
         'error',
         {
