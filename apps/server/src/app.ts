@@ -20,6 +20,8 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPaymentGateway } from './adapters/payments/payments.factory.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { purchaseRoutes } from './modules/purchase/purchase.routes.ts';
+import { createOrderDecisions, createPurchaseService } from './modules/purchase/purchase.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -88,7 +90,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const promotions = createPromotionsService({ db });
   const landing = createLandingService({ db, now });
   const consents = createConsentsService({ db });
-  const cart = createCartService({ db, now, catalog, shipping, promotions, landing, storefronts });
+  const cart = createCartService({ db, now, catalog, shipping, promotions, landing, storefronts, reopenForEdit: (tx, orderId) => purchase.reopenForEdit(tx, orderId) });
   // Accounts and sign-in (issue 4): audit log, mail/SMS (or the outbox), sign-in and profile.
   const audit = createAuditService({ db, now });
   // Payments (issue 7): the card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
@@ -134,6 +136,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     hooks: { onFrozen: (tx, consult, outcome) => checkout.onConsultFrozen(tx, consult, outcome) },
   });
   const checkout = createCheckoutService({ db, cart, catalog, consults, audit });
+  // Pay now (issue 7 wiring): checkout says what to charge, payments charges it once, then the
+  // Payment stage, the promo redemption and the confirmation email; doctor-side capture and void.
+  const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, log });
+  const orderDecisions = createOrderDecisions({ db, cart, checkout, payments });
   const medications = createMedicationService({ db });
   // Doctors and scheduling (issue 6): doctor lists and bios, slots, bookings, reschedule links.
   const doctors = createDoctorService({ db });
@@ -146,7 +152,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     port: config.PORT,
     log,
   });
-  return { checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  return { purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -231,6 +237,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(uploadRoutes, { uploads: services.uploads });
   await app.register(consultRoutes, { consults: services.consults, medications: services.medications });
   await app.register(checkoutRoutes, { checkout: services.checkout, cart: services.cart });
+  await app.register(purchaseRoutes, { purchase: services.purchase, audit: services.audit });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

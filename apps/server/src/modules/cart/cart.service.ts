@@ -59,6 +59,11 @@ interface Deps {
   promotions: PromotionsService;
   landing: LandingService;
   storefronts: Pick<StorefrontService, 'getById'>;
+  /**
+   * Editing an order that waits for payment reopens it (issue 7): the checkout engine moves it back
+   * to draft inside the cart's transaction, or refuses (409) while a payment for it is under way.
+   */
+  reopenForEdit?: (tx: DbOrTx, orderId: string) => Promise<void>;
 }
 
 const ORDER_NOT_EDITABLE = () => new AppError(409, 'ORDER_NOT_EDITABLE', CART_MESSAGES.ORDER_NOT_EDITABLE);
@@ -334,6 +339,10 @@ export function createCartService(deps: Deps) {
     const result = await db.transaction(async (tx) => {
       const order = await repo.findOwned(tx, { id: orderId, storefrontId: storefront.id, owner }, { forUpdate: true });
       if (!order) throw notFound();
+      if (order.status === 'awaiting_payment' && deps.reopenForEdit) {
+        await deps.reopenForEdit(tx, order.id);
+        order.status = 'draft';
+      }
       if (order.status !== 'draft') throw ORDER_NOT_EDITABLE();
       const items = await repo.itemsOf(tx, order.id);
       const changed = await change(tx, order, items, data);
@@ -381,7 +390,10 @@ export function createCartService(deps: Deps) {
   return {
     /** GET /api/cart: the caller's open cart, or null. */
     async currentCart(storefront: StorefrontConfig, owner: CartOwner): Promise<OrderView | null> {
-      const order = await repo.findDraft(db, { storefrontId: storefront.id, owner });
+      // An order waiting for payment is still the patient's cart: they may see and edit it (issue 7).
+      const order =
+        (await repo.findDraft(db, { storefrontId: storefront.id, owner })) ??
+        (await repo.findLatestOwned(db, { storefrontId: storefront.id, owner, statuses: ['awaiting_payment'] }));
       if (!order) return null;
       const data = await storeData(storefront.id);
       return view(storefront, data, order, await repo.itemsOf(db, order.id), owner.kind === 'user');

@@ -1,0 +1,208 @@
+// issue 7 wiring: POST /api/orders/:id/pay (SPEC §7 "pay now") over the checkout engine and the
+// payments service — idempotent under 20 concurrent requests, a decline then another card, the
+// server's total charged (the client sends none), another patient's card or order refused, the
+// promo redemption, the confirmation email and the receipt; authorize → capture and authorize →
+// void through the doctor-side decisions; the order awaiting payment stays the patient's cart.
+import { randomUUID } from 'node:crypto';
+import { cardBrandOf, cardDetailsSchema, Stage } from '@store/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { users } from '../../db/schema/auth.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { couponRedemptions } from '../../db/schema/promotions.ts';
+import { payments as paymentsTable } from '../../db/schema/payments.ts';
+import { sandboxGatewayIntents } from '../../db/schema/sandbox-gateway.ts';
+import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
+import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
+
+const P = DEMO_PRODUCTS.evergreen;
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function cardToken(number: string) {
+  const cvc = cardBrandOf(number) === 'amex' ? '1234' : '123';
+  const card = cardDetailsSchema(ctx.clock.now).parse({ number, expMonth: 12, expYear: 2035, cvc });
+  return (await ctx.app.services.paymentGateway.sandbox!.tokenize(card)).token;
+}
+
+/** A signed-in patient (Bearer token) who can send an Idempotency-Key. */
+async function patient() {
+  const email = `buyer.${randomUUID()}@example.com`;
+  const [user] = await ctx.database.db
+    .insert(users)
+    .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email, firstName: 'Pat', lastName: 'Lee' })
+    .returning({ id: users.id });
+  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'x-requested-with': 'fetch', ...headers },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    }) as Promise<LightMyRequestResponse>;
+  return { userId: user!.id, email, send };
+}
+type Patient = Awaited<ReturnType<typeof patient>>;
+
+async function consentIds(): Promise<string[]> {
+  return (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
+}
+
+/** The patient's cart with the product; for consult products every stage but Payment is marked done. */
+async function readyOrder(who: Patient, productId: string, promo?: string): Promise<string> {
+  const cart = await who.send('POST', '/api/cart');
+  const orderId = cart.json().id as string;
+  const added = await who.send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId }] });
+  expect(added.statusCode).toBe(200);
+  if (promo) expect((await who.send('POST', `/api/orders/${orderId}/promo-code`, { promoCode: promo })).statusCode).toBe(200);
+  const state = await ctx.app.services.cart.checkoutState(ctx.database.db, { orderId });
+  const done = state!.required & ~Stage.Payment;
+  if (done) {
+    await ctx.app.services.cart.writeCheckoutState(ctx.database.db, orderId, {
+      completedStages: done,
+      items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
+    });
+  }
+  return orderId;
+}
+
+const pay = async (who: Patient, orderId: string, paymentMethod: unknown, key = `pay-${randomUUID()}`, extra: object = {}) =>
+  who.send('POST', `/api/orders/${orderId}/pay`, { paymentMethod, acceptedConsentIds: await consentIds(), ...extra }, { 'idempotency-key': key });
+
+const orderRow = async (orderId: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+const intentsOf = (orderId: string) =>
+  ctx.database.db.select().from(sandboxGatewayIntents).where(sql`${sandboxGatewayIntents.metadata} ->> 'orderId' = ${orderId}`);
+
+describe('pay now', () => {
+  it('charges a product that needs no consult at once, with the server total, and answers a repeat the same', async () => {
+    // SPEC §7 "pay now"; issue 7 "Products that need no consult are captured at once"
+    const who = await patient();
+    const orderId = await readyOrder(who, P.labPanel, 'WELCOME10');
+    const order = await orderRow(orderId);
+    const token = await cardToken('4242424242424242');
+    const key = `pay-${randomUUID()}`;
+    // Tampered amounts are impossible: an amount in the body is not part of the request.
+    const res = await pay(who, orderId, { token }, key, { amountCents: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orderId, status: 'paid', payment: { status: 'captured', amountCents: order.totalCents, captured: true, card: { last4: '4242' } } });
+    expect((await orderRow(orderId)).status).toBe('paid');
+    // The promo code's redemption is recorded once.
+    const redemptions = await ctx.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+    expect(redemptions).toHaveLength(1);
+    // issue 7 "after success, the same request answers with the same result"
+    const again = await pay(who, orderId, { token }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ ...res.json(), replayed: true });
+    // The confirmation email (no health answers) links the owner-only receipt.
+    const mail = (await ctx.app.services.notifications.outbox(20)).find((m) => m.to === who.email);
+    expect(mail?.subject).toContain(res.json().orderNumber);
+    const pdf = await who.send('GET', `/api/orders/${orderId}/receipt.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const other = await patient();
+    expect((await other.send('GET', `/api/orders/${orderId}/receipt.pdf`)).statusCode).toBe(404);
+    expect((await who.send('GET', `/api/orders/${orderId}/payment`)).json()).toMatchObject({ orderId, status: 'paid' });
+  });
+
+  it('gives 20 concurrent requests (some with new keys) exactly one authorization and one order', async () => {
+    // issue 7 "a double click, a retry after a timeout, or 20 concurrent requests ... exactly one authorization and one order"
+    const who = await patient();
+    const orderId = await readyOrder(who, P.metformin);
+    const token = await cardToken('4242424242424242');
+    const key = `pay-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => pay(who, orderId, { token }, i % 4 === 0 ? `pay-${randomUUID()}` : key)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.json().payment.status))).toEqual(new Set(['authorized']));
+    expect(await intentsOf(orderId)).toHaveLength(1);
+    const live = await ctx.database.db.select().from(paymentsTable).where(eq(paymentsTable.orderId, orderId));
+    expect(live.filter((p) => p.status === 'authorized')).toHaveLength(1);
+    // An asynchronous visit (type 3) waits for the doctor's review.
+    expect((await orderRow(orderId)).status).toBe('awaiting_review');
+  });
+
+  it('leaves a declined order unpaid with the reason in plain words, and another card works', async () => {
+    // issue 7 "a declined card leaves the order unpaid with the gateway's reason in plain words (402), and a retry with another card works"
+    const who = await patient();
+    const orderId = await readyOrder(who, P.labPanel);
+    const declined = await pay(who, orderId, { token: await cardToken('4000000000000002') });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().detail).toMatch(/declined/i);
+    expect((await orderRow(orderId)).status).toBe('awaiting_payment');
+    const ok = await pay(who, orderId, { token: await cardToken('4242424242424242') });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().payment.captured).toBe(true);
+  });
+
+  it('refuses another patient’s order and saved card, an order not ready, and missing consents', async () => {
+    // DATA-MODEL.md "a miss is a 404, never a 403"; issue 7 "another patient's card or order refused"
+    const owner = await patient();
+    const thief = await patient();
+    const orderId = await readyOrder(owner, P.labPanel);
+    expect((await pay(thief, orderId, { token: await cardToken('4242424242424242') })).statusCode).toBe(404);
+    const card = await owner.send('POST', '/api/payment-methods', { token: await cardToken('5555555555554444') });
+    expect(card.statusCode).toBe(201);
+    const thiefOrder = await readyOrder(thief, P.labPanel);
+    expect((await pay(thief, thiefOrder, { savedCardId: card.json().id })).statusCode).toBe(404);
+    expect(await intentsOf(thiefOrder)).toHaveLength(0);
+    // The owner can pay with it.
+    expect((await pay(owner, orderId, { savedCardId: card.json().id })).json()).toMatchObject({ payment: { card: { last4: '4444' } } });
+    // Not ready: a consult product whose stages are not done.
+    const cart = await thief.send('POST', '/api/cart');
+    const draftId = cart.json().id as string;
+    await thief.send('PATCH', `/api/orders/${draftId}/items`, { items: [{ productId: P.sunscreen }] });
+    const notReady = await pay(thief, draftId, { token: await cardToken('4242424242424242') });
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json().code).toBe('ORDER_NOT_READY_FOR_PAYMENT');
+    // Consents must be accepted, and a key is required.
+    const noConsent = await thief.send('POST', `/api/orders/${thiefOrder}/pay`, { paymentMethod: { token: 'x' } }, { 'idempotency-key': `pay-${randomUUID()}` });
+    expect(noConsent.statusCode).toBe(422);
+    const noKey = await thief.send('POST', `/api/orders/${thiefOrder}/pay`, { paymentMethod: { token: 'x' }, acceptedConsentIds: await consentIds() });
+    expect(noKey.statusCode).toBe(400);
+  });
+});
+
+describe('doctor decisions', () => {
+  it('captures the hold on approval and voids it on decline', async () => {
+    // DATA-MODEL.md "approved: capture", "declined: void"; issue 7 "authorize → capture and authorize → void"
+    const who = await patient();
+    const approvedId = await readyOrder(who, P.metformin);
+    expect((await pay(who, approvedId, { token: await cardToken('4242424242424242') })).json().payment.status).toBe('authorized');
+    const captured = await ctx.app.services.orderDecisions.approveOrder({ orderId: approvedId });
+    expect(captured).toMatchObject({ status: 'captured' });
+    expect((await orderRow(approvedId)).status).toBe('approved');
+    // Twice: already captured, still approved.
+    await expect(ctx.app.services.orderDecisions.approveOrder({ orderId: approvedId })).rejects.toMatchObject({ status: 409 });
+
+    const other = await patient();
+    const declinedId = await readyOrder(other, P.metformin);
+    await pay(other, declinedId, { token: await cardToken('4242424242424242') });
+    const voided = await ctx.app.services.orderDecisions.declineOrder({ orderId: declinedId, reason: 'doctor_declined' });
+    expect(voided).toMatchObject({ status: 'voided' });
+    expect((await orderRow(declinedId)).status).toBe('declined');
+    const [intent] = await intentsOf(declinedId);
+    expect(intent!.status).toBe('canceled');
+  });
+});
+
+describe('the order awaiting payment is still the cart', () => {
+  it('is found by GET /api/cart and reopened to draft when edited', async () => {
+    // issue 7 "a patient whose order is awaiting payment must still see and edit their cart"
+    const who = await patient();
+    const orderId = await readyOrder(who, P.labPanel);
+    await ctx.app.services.checkout.assertPayable({ orderId });
+    expect((await orderRow(orderId)).status).toBe('awaiting_payment');
+    const cart = await who.send('GET', '/api/cart');
+    expect(cart.json()).toMatchObject({ id: orderId });
+    const edited = await who.send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] });
+    expect(edited.statusCode).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('draft');
+  });
+});

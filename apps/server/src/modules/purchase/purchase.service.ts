@@ -1,0 +1,275 @@
+// Pay now and what follows it (issue 7 wiring; SPEC §7 "pay now"): the checkout engine says whether
+// the order may be paid and for how much (the server's total; the browser sends no amount), the
+// payments service holds or charges it exactly once, the checkout engine records the Payment stage
+// (paid | authorized), the promo code's redemption is recorded, and the patient gets a confirmation
+// email with a receipt. Also the doctor-side decisions: approve (capture) and decline (void).
+//
+// No transaction is held open across a gateway call (PGlite would deadlock): assertPayable,
+// payOrder and completePayment each run on their own.
+import {
+  capturesAtCheckout,
+  CARD_BRAND_NAMES,
+  formatCents,
+  type StorefrontConfig,
+} from '@store/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { payments as paymentsTable } from '../../db/schema/payments.ts';
+import { AppError, notFound } from '../../lib/problem.ts';
+import type { Identity } from '../auth/sessions.service.ts';
+import type { CartOwner, CartService, OrderView } from '../cart/cart.service.ts';
+import type { AuditContext, CheckoutService } from '../checkout/checkout.service.ts';
+import type { ConsentsService } from '../consents/consents.service.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { PaymentSource, PaymentsService, PaymentView } from '../payments/payments.service.ts';
+import { paymentProblem } from '../payments/payments.service.ts';
+import { renderReceiptPdf } from './receipt.ts';
+
+export interface PurchaseResult {
+  orderId: string;
+  /** Short, readable order number (the first 8 characters of the id, upper case). */
+  orderNumber: string;
+  status: string;
+  payment: {
+    status: PaymentView['status'];
+    amountCents: number;
+    captured: boolean;
+    card: PaymentView['card'];
+  };
+  receiptUrl: string;
+}
+
+interface Deps {
+  db: Db;
+  checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition' | 'getProgress'>;
+  cart: Pick<CartService, 'getOrder' | 'recordRedemption' | 'checkoutState'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder'>;
+  consents: Pick<ConsentsService, 'current'>;
+  notifications: Pick<NotificationService, 'email'>;
+  storefronts: { getById(id: string): Promise<StorefrontConfig> };
+  log?: FastifyBaseLogger | undefined;
+}
+
+export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
+
+const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'fulfilling', 'approved', 'prescribed', 'shipped', 'delivered', 'needs_info']);
+
+export function createPurchaseService(deps: Deps) {
+  const { db, checkout, cart, payments, consents, notifications, log } = deps;
+
+  function resultOf(orderId: string, status: string, payment: PaymentView): PurchaseResult {
+    return {
+      orderId,
+      orderNumber: orderNumberOf(orderId),
+      status,
+      payment: {
+        status: payment.status,
+        amountCents: payment.amountCents,
+        captured: payment.status === 'captured',
+        card: payment.card,
+      },
+      receiptUrl: `/api/orders/${orderId}/receipt.pdf`,
+    };
+  }
+
+  /** The answer for an order that is already paid (a repeat, a second tab): its payment. */
+  async function alreadyPaid(orderId: string): Promise<PurchaseResult | null> {
+    const state = await cart.checkoutState(db, { orderId });
+    if (!state || !PAID_STATUSES.has(state.order.status)) return null;
+    const payment = await payments.paymentForOrder(orderId);
+    if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured')) return null;
+    return resultOf(orderId, state.order.status, payment);
+  }
+
+  async function sendConfirmation(storefront: StorefrontConfig, order: OrderView, result: PurchaseResult, userId: string | null, baseUrl: string) {
+    if (!userId) return;
+    const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) return;
+    const next = result.payment.captured
+      ? 'We are preparing your order and will email you when it ships.'
+      : order.visitType === 3
+        ? 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.'
+        : 'Your visit is booked. Your card is only charged if the doctor approves your treatment.';
+    await notifications.email(storefront, user.email, {
+      subject: `Your ${storefront.name} order ${result.orderNumber}`,
+      heading: `Thank you${user.firstName ? `, ${user.firstName}` : ''}! We received your order.`,
+      paragraphs: [
+        `Order number: ${result.orderNumber}`,
+        `Total: ${formatCents(result.payment.amountCents)}${result.payment.card ? ` (${result.payment.card.label})` : ''}`,
+        next,
+        'Your receipt is linked below; you can also find it in your account.',
+      ],
+      action: { label: 'View your receipt', url: `${baseUrl}${result.receiptUrl}` },
+    });
+  }
+
+  return {
+    /**
+     * The cart's `reopenForEdit` (inside its transaction, the order locked): an order waiting for
+     * payment goes back to draft when the patient edits it, unless a payment for it is under way or
+     * made (409 ORDER_NOT_EDITABLE): what is being paid for must not change under the payment.
+     */
+    async reopenForEdit(tx: DbOrTx, orderId: string): Promise<void> {
+      const [live] = await tx
+        .select({ id: paymentsTable.id })
+        .from(paymentsTable)
+        .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.status, ['pending', 'authorized', 'captured'])))
+        .limit(1);
+      if (live) throw new AppError(409, 'ORDER_NOT_EDITABLE', 'This order is being paid for and can no longer be changed.');
+      await checkout.transition({ orderId, to: 'draft', reason: 'cart_edited', tx });
+    },
+
+    /**
+     * POST /api/orders/:id/pay. The caller's order (another's is a 404), ready for payment, paid
+     * with a new card token or one of the caller's saved cards. A decline: 402 with the reason in
+     * plain words, the order still awaiting payment. An order already paid answers its payment.
+     */
+    async pay(input: {
+      storefront: StorefrontConfig;
+      identity: Identity;
+      orderId: string;
+      idempotencyKey: string;
+      paymentMethod: PaymentSource;
+      acceptedConsentIds: readonly string[];
+      audit?: AuditContext;
+      baseUrl: string;
+    }): Promise<PurchaseResult & { replayed: boolean }> {
+      const { storefront, identity, orderId } = input;
+      const owner: CartOwner =
+        identity.kind === 'user' ? { kind: 'user', userId: identity.userId } : { kind: 'guest', guestSessionId: identity.sessionId };
+      // Owner check first (404), then a repeat of a finished payment gets the same answer.
+      const progress = await checkout.getProgress(storefront, owner, orderId);
+      const done = await alreadyPaid(orderId);
+      if (done) return { ...done, replayed: true };
+
+      const required = await consents.current(storefront.id);
+      const accepted = new Set(input.acceptedConsentIds);
+      if (required.some((c) => !accepted.has(c.id))) {
+        throw new AppError(422, 'CONSENTS_REQUIRED', 'Please read and accept each consent before paying.', {
+          errors: [{ field: 'acceptedConsentIds', message: 'Please read and accept each consent before paying.' }],
+        });
+      }
+
+      let payable;
+      try {
+        payable = await checkout.assertPayable({ orderId, storefrontId: storefront.id, owner, audit: input.audit });
+      } catch (error) {
+        // Another request finished meanwhile: its answer.
+        const raced = await alreadyPaid(orderId);
+        if (raced) return { ...raced, replayed: true };
+        throw error;
+      }
+      const capture = capturesAtCheckout(progress.requiredStages);
+      const paid = await payments.payOrder({
+        orderId,
+        amountCents: payable.totalCents,
+        capture,
+        paymentMethod: input.paymentMethod,
+        identity,
+        idempotencyKey: input.idempotencyKey,
+        audit: { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), ip: input.audit?.ip ?? null, requestId: input.audit?.requestId ?? null },
+      });
+      if (!paid.ok) throw paymentProblem(paid.failure);
+      const captured = paid.payment.status === 'captured';
+      await checkout.completePayment({ orderId, to: captured ? 'paid' : 'authorized', audit: input.audit });
+      if (!captured) {
+        // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
+        const to = payable.visitType === 1 || payable.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
+        await checkout.transition({ orderId, to, reason: 'payment_authorized', audit: input.audit });
+      }
+      try {
+        await cart.recordRedemption(orderId);
+      } catch (error) {
+        // The money moved already; a code that lapsed meanwhile must not undo the order.
+        log?.warn({ err: error, orderId }, 'promo redemption not recorded');
+      }
+      const state = await cart.checkoutState(db, { orderId });
+      const result = resultOf(orderId, state?.order.status ?? 'paid', paid.payment);
+      if (!paid.replayed) {
+        try {
+          const order = await cart.getOrder(storefront, owner, orderId);
+          await sendConfirmation(storefront, order, result, payable.userId, input.baseUrl);
+        } catch (error) {
+          log?.warn({ err: error, orderId }, 'order confirmation email not sent');
+        }
+      }
+      return { ...result, replayed: paid.replayed };
+    },
+
+    /** GET /api/orders/:id/payment: the caller's paid order and its payment (confirmation page). */
+    async confirmation(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<PurchaseResult> {
+      await cart.getOrder(storefront, owner, orderId);
+      const done = await alreadyPaid(orderId);
+      if (!done) throw notFound();
+      return done;
+    },
+
+    /** GET /api/orders/:id/receipt.pdf: owner only, paid orders only. */
+    async receiptPdf(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<Buffer> {
+      const order = await cart.getOrder(storefront, owner, orderId);
+      const payment = await payments.paymentForOrder(orderId);
+      if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured' && payment.status !== 'refunded')) throw notFound();
+      return renderReceiptPdf({
+        storeName: storefront.name,
+        supportEmail: storefront.settings.supportEmail,
+        supportPhone: storefront.settings.supportPhone,
+        orderNumber: orderNumberOf(orderId),
+        date: payment.authorizedAt ?? payment.createdAt,
+        items: order.items.map((i) => ({ title: i.title, qty: i.qty, unitPriceCents: i.unitPriceCents })),
+        consultFeeCents: order.totals.consultFeeCents,
+        shippingCents: order.totals.shippingCents,
+        taxCents: order.totals.taxCents,
+        discountCents: order.totals.discountCents,
+        totalCents: payment.amountCents,
+        card: payment.card ? `${CARD_BRAND_NAMES[payment.card.brand]} ending in ${payment.card.last4}` : null,
+        held: payment.status === 'authorized',
+      });
+    },
+  };
+}
+export type PurchaseService = ReturnType<typeof createPurchaseService>;
+
+/**
+ * The doctor-side money moves (the doctor UI comes later): approving captures the held amount and
+ * moves the order to approved; declining voids the hold and moves it to declined.
+ */
+export function createOrderDecisions(deps: {
+  db: Db;
+  cart: Pick<CartService, 'checkoutState'>;
+  checkout: Pick<CheckoutService, 'transition'>;
+  payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
+}) {
+  const { db, cart, checkout, payments } = deps;
+  const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
+
+  async function decidable(orderId: string) {
+    const state = await cart.checkoutState(db, { orderId });
+    if (!state) throw notFound();
+    if (!DECIDABLE.has(state.order.status) && state.order.status !== 'authorized') {
+      throw new AppError(409, 'ORDER_CLOSED', 'This order is not waiting for a decision.');
+    }
+    return state;
+  }
+
+  return {
+    async approveOrder(input: { orderId: string; audit?: AuditContext }) {
+      const state = await decidable(input.orderId);
+      if (state.order.status === 'authorized') await checkout.transition({ orderId: input.orderId, to: 'awaiting_review', audit: input.audit });
+      const moved = await payments.captureForOrder(input.orderId, { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), reason: 'doctor_approved' });
+      if (!moved.ok) throw paymentProblem(moved.failure);
+      await checkout.transition({ orderId: input.orderId, to: 'approved', reason: 'doctor_approved', audit: input.audit });
+      return moved.payment;
+    },
+    async declineOrder(input: { orderId: string; reason?: string; audit?: AuditContext }) {
+      const state = await decidable(input.orderId);
+      if (state.order.status === 'authorized') await checkout.transition({ orderId: input.orderId, to: 'awaiting_review', audit: input.audit });
+      const moved = await payments.voidForOrder(input.orderId, { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), reason: input.reason ?? 'declined' });
+      if (!moved.ok) throw paymentProblem(moved.failure);
+      await checkout.transition({ orderId: input.orderId, to: 'declined', reason: input.reason ?? 'declined', audit: input.audit });
+      return moved.payment;
+    },
+  };
+}
+export type OrderDecisions = ReturnType<typeof createOrderDecisions>;
