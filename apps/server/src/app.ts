@@ -54,6 +54,8 @@ import { createDoctorService } from './modules/doctors/doctors.service.ts';
 import { createAppointmentMailer } from './modules/scheduling/appointment-mail.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { createSchedulingService } from './modules/scheduling/scheduling.service.ts';
+import { orderVisitRoutes } from './modules/scheduling/order-visits.routes.ts';
+import { createOrderVisitService } from './modules/scheduling/order-visits.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
 import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.ts';
@@ -118,6 +120,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
         const orderId = await cart.adoptGuestOrder(input);
         await consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId });
         await pharmacies.adoptGuestPharmacies(input.guestSessionId, input.userId);
+        await scheduling.adoptGuest(input.guestSessionId, input.userId, orderId);
         return orderId;
       },
       addPrescribedProduct: async ({ userId, storefront, productId }) => ({
@@ -152,7 +155,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     port: config.PORT,
     log,
   });
-  return { purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  // A visit bound to an order completes its Scheduling stage (issue 6 wiring).
+  const orderVisits = createOrderVisitService({ db, cart, checkout, doctors, scheduling });
+  return { orderVisits, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -237,6 +242,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(uploadRoutes, { uploads: services.uploads });
   await app.register(consultRoutes, { consults: services.consults, medications: services.medications });
   await app.register(checkoutRoutes, { checkout: services.checkout, cart: services.cart });
+  await app.register(orderVisitRoutes, { orderVisits: services.orderVisits, scheduling: services.scheduling, audit: services.audit });
   await app.register(purchaseRoutes, { purchase: services.purchase, audit: services.audit });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });

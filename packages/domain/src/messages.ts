@@ -84,6 +84,8 @@ export const MESSAGES = {
   SLOT_UNAVAILABLE: 'That time is not available. Please choose another time.',
   DOCTOR_NOT_LICENSED: 'This doctor is not licensed in your state. Please choose another doctor.',
   TIME_ZONE_INVALID: 'Please choose a time zone from the list.',
+  APPOINTMENT_EXISTS: 'You already have a visit booked. Please reschedule or cancel it before booking another.',
+  VISIT_TYPE_MISMATCH: 'This order does not need this kind of visit.',
   // ours: shipping addresses and pharmacies (issue 5); the NPI wording is the brief's
   ADDRESS_LINE1_REQUIRED: 'Please enter a street address.',
   ADDRESS_LINE_TOO_LONG: 'Please use 100 characters or fewer.',

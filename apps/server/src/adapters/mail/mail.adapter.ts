@@ -7,6 +7,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (e.g. the visit's calendar invite `visit.ics`). */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** Text content (UTF-8). */
+  content: string;
+  /** e.g. `text/calendar; method=REQUEST`. */
+  contentType: string;
 }
 
 export interface MailAdapter {

@@ -19,6 +19,7 @@ export function createOutboxMailAdapter(deps: {
         subject: message.subject,
         body: message.text,
         html: message.html,
+        attachments: message.attachments ?? null,
       });
       deps.log?.info(
         {

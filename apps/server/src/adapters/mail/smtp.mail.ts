@@ -13,6 +13,15 @@ export function createSmtpMailAdapter(options: { url: string; from: string }): M
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
       });
     },
     close() {

@@ -2,7 +2,7 @@
 // mail and SMS write here when no real delivery is configured; /dev/outbox reads it.
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema/notifications.ts';
+import { outbox, type MailAttachment } from '../../db/schema/notifications.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -13,6 +13,7 @@ export interface OutboxEntry {
   subject?: string | null;
   body: string;
   html?: string | null;
+  attachments?: MailAttachment[] | null;
 }
 
 export function createOutboxStore(db: Db, now: () => Date) {
@@ -29,6 +30,7 @@ export function createOutboxStore(db: Db, now: () => Date) {
           subject: entry.subject ?? null,
           body: entry.body,
           html: entry.html ?? null,
+          attachments: entry.attachments?.length ? entry.attachments : null,
           status: 'stored',
           attempts: 1,
           createdAt: at,

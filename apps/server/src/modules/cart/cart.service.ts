@@ -672,12 +672,19 @@ export function createCartService(deps: Deps) {
     async writeCheckoutState(
       executor: DbOrTx,
       orderId: string,
-      change: { completedStages?: number; status?: OrderStatus; items?: { id: string; completedStages: number }[] },
+      change: {
+        completedStages?: number;
+        status?: OrderStatus;
+        items?: { id: string; completedStages: number }[];
+        /** The visit's doctor (scheduling); null for "next available". */
+        doctorId?: string | null;
+      },
     ): Promise<void> {
       for (const item of change.items ?? []) await repo.updateItemStages(executor, item.id, item.completedStages);
       const patch: Partial<OrderRow> = { updatedAt: now() };
       if (change.completedStages !== undefined) patch.completedStages = change.completedStages;
       if (change.status !== undefined) patch.status = change.status;
+      if (change.doctorId !== undefined) patch.doctorId = change.doctorId;
       await repo.update(executor, orderId, patch);
     },
 

@@ -47,6 +47,7 @@ const outboxMessage = z.object({
   attempts: z.number(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
 });
 
 export const devOutboxRoutes: FastifyPluginAsyncZod<{
@@ -77,6 +78,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{
           attempts: row.attempts,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
+          attachments: row.attachments ?? [],
         })),
       };
     },

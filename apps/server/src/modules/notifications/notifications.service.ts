@@ -27,7 +27,13 @@ export function createNotificationService(deps: {
     async email(storefront: StorefrontConfig, to: string, content: MailContent): Promise<void> {
       const brand = brandOf(storefront);
       const rendered = renderMail(brand, content);
-      await mail.send({ storefrontId: storefront.id, fromName: brand.name, to, ...rendered });
+      await mail.send({
+        storefrontId: storefront.id,
+        fromName: brand.name,
+        to,
+        ...rendered,
+        ...(content.attachments?.length ? { attachments: content.attachments } : {}),
+      });
     },
     async sms(storefront: StorefrontConfig, to: string, body: string): Promise<void> {
       await sms.send({ storefrontId: storefront.id, to, body: `${storefront.name}: ${body}` });

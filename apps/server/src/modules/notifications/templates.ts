@@ -18,6 +18,8 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under the content (e.g. "If you did not ask for this..."). */
   footnote?: string;
+  /** Files sent with the mail (not rendered in the body), e.g. `visit.ics`. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export function escapeHtml(value: string): string {

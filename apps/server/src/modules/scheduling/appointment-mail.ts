@@ -1,8 +1,7 @@
 // The patient's mail about a visit: booked, moved or cancelled, with the time in the patient's zone,
 // the reschedule link, and the calendar invite. Sent through the notifications service (SMTP or the
-// outbox). The mail adapter has no attachments yet, so the invite is a link to
-// /api/reschedulings/{token}/invite.ics; once the adapter takes attachments, pass `notice.ics` as
-// `visit.ics` (text/calendar; method=REQUEST|CANCEL) as well.
+// outbox). The invite goes as the attachment `visit.ics` (text/calendar; method=REQUEST|CANCEL), and
+// as a link to /api/reschedulings/{token}/invite.ics.
 import { VISIT_TYPE_LABELS } from '@store/domain';
 import type { MailContent } from '../notifications/templates.ts';
 import type { AppointmentNotice, AppointmentNotifier } from './scheduling.service.ts';
@@ -21,6 +20,12 @@ export function formatVisitTime(startsAt: string, endsAt: string, timeZone: stri
   });
   // ICU puts narrow and thin no-break spaces around the dash and before AM/PM; mail gets plain ones.
   return range.formatRange(new Date(startsAt), new Date(endsAt)).replace(/[\u202f\u2009\u00a0]/g, ' ');
+}
+
+/** The calendar invite as a mail attachment. */
+export function inviteAttachment(notice: AppointmentNotice): NonNullable<MailContent['attachments']>[number] {
+  const method = notice.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  return { filename: 'visit.ics', content: notice.ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
 }
 
 export function appointmentMail(notice: AppointmentNotice): MailContent {
@@ -62,6 +67,9 @@ export function createAppointmentMailer(notifications: {
   email(storefront: AppointmentNotice['storefront'], to: string, content: MailContent): Promise<void>;
 }): AppointmentNotifier {
   return async (notice) => {
-    await notifications.email(notice.storefront, notice.appointment.invitee.email, appointmentMail(notice));
+    await notifications.email(notice.storefront, notice.appointment.invitee.email, {
+      ...appointmentMail(notice),
+      attachments: [inviteAttachment(notice)],
+    });
   };
 }

@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { DEMO_DOCTOR_IDS } from '../../db/seed/doctors.ts';
 
@@ -381,6 +382,8 @@ describe('the checkout engine functions', () => {
     const storefront = await ctx.app.services.storefronts.resolve('localhost');
     const { sessionId } = await ctx.app.services.sessions.createGuestSession(storefront.id);
     const owner = { kind: 'guest' as const, sessionId, storefrontId: storefront.id };
+    // appointments.order_id is a foreign key to orders (issue 6 wiring): the order must exist.
+    await ctx.database.db.insert(orders).values({ id: orderId, storefrontId: storefront.id, guestSessionId: sessionId });
     const base = {
       storefront,
       identity: owner,

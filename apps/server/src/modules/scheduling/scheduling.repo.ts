@@ -1,5 +1,5 @@
 // Appointments. Private to the scheduling module.
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
 import { storefrontHosts } from '../../db/schema/storefronts.ts';
@@ -77,6 +77,41 @@ export function createSchedulingRepo(db: DbOrTx) {
         .where(eq(storefrontHosts.storefrontId, storefrontId))
         .orderBy(asc(storefrontHosts.host));
       return rows.map((r) => r.host);
+    },
+
+    /** The caller's upcoming booked visit made without an order (one at a time per caller). */
+    async upcomingUnbound(storefrontId: string, owner: { userId: string } | { guestSessionId: string }, from: Date): Promise<AppointmentRow | undefined> {
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.storefrontId, storefrontId),
+            isNull(appointments.orderId),
+            eq(appointments.status, 'booked'),
+            gt(appointments.endsAt, from),
+            'userId' in owner ? eq(appointments.createdByUserId, owner.userId) : eq(appointments.guestSessionId, owner.guestSessionId),
+          ),
+        )
+        .limit(1);
+      return rows[0];
+    },
+
+    /**
+     * A guest's visits become the patient's at sign-in; a visit whose order was merged away (its
+     * order_id set null) is re-pointed at the order the cart went to.
+     */
+    async adoptGuest(guestSessionId: string, userId: string, orderId: string | null): Promise<number> {
+      const adopted = await db
+        .update(appointments)
+        .set({ createdByUserId: userId, guestSessionId: null })
+        .where(eq(appointments.guestSessionId, guestSessionId))
+        .returning({ id: appointments.id, orderId: appointments.orderId, status: appointments.status });
+      if (orderId) {
+        const orphans = adopted.filter((a) => a.orderId === null && a.status === 'booked').map((a) => a.id);
+        if (orphans.length > 0) await db.update(appointments).set({ orderId }).where(inArray(appointments.id, orphans));
+      }
+      return adopted.length;
     },
 
     /** The order's current visit: its newest live one. */

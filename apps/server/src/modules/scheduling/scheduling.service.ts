@@ -484,6 +484,11 @@ export function createSchedulingService(deps: {
           throw lastError;
         }
       }
+      if (!input.orderId) {
+        // Without an order (API use), one caller holds one upcoming visit at a time.
+        const owner = input.identity.kind === 'user' ? { userId: input.identity.userId } : { guestSessionId: input.identity.sessionId };
+        if (await repo().upcomingUnbound(input.storefront.id, owner, now())) throw problem(409, 'APPOINTMENT_EXISTS');
+      }
       const ids = await candidates(input);
       if (ids.length === 0) throw problem(409, 'SLOT_UNAVAILABLE');
       let lastError: unknown = problem(409, 'SLOT_UNAVAILABLE');
@@ -510,6 +515,14 @@ export function createSchedulingService(deps: {
       }
       // Someone was free at that time when the request began: the slot was just taken.
       throw lastError;
+    },
+
+    /**
+     * At sign-in a guest's visits follow them to their account (called beside cart.adoptGuestOrder);
+     * a visit whose guest cart was merged into the patient's (order_id set null) moves to `orderId`.
+     */
+    async adoptGuest(guestSessionId: string, userId: string, orderId: string | null = null): Promise<number> {
+      return repo().adoptGuest(guestSessionId, userId, orderId);
     },
 
     /** The order's current visit (booked, completed or missed), or null. */

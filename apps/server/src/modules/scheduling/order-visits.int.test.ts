@@ -1,0 +1,248 @@
+// Issue 6 wiring: a visit bound to an order. Booking from checkout completes the order's Scheduling
+// stage (SPEC §2 stage order, §4 stage flags) with doctors licensed in the order's shipping state
+// only; an asynchronous visit's CONFIRM completes Scheduling without a time slot; another owner's
+// order is a 404 (DATA-MODEL.md); a guest's visit follows them at sign-in; the booking mail carries
+// the invite as visit.ics; the standalone booking API holds one visit per caller.
+import { Stage } from '@store/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { appointments } from '../../db/schema/scheduling.ts';
+import { DEMO_DOCTOR_IDS } from '../../db/seed/doctors.ts';
+import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
+import { EVERGREEN_ID } from '../../db/seed/storefronts.ts';
+import type { CartOwner } from '../cart/cart.service.ts';
+import { guestWithCart, signedInPatient } from '../cart/cart.test-helpers.ts';
+
+const P = DEMO_PRODUCTS.evergreen;
+const { Consult, Shipping, Pharmacy, Scheduling } = Stage;
+
+let ctx: TestContext;
+// Monday 1 February 2027, 07:00 in New York (as in scheduling.int.test.ts).
+const MONDAY = new Date('2027-02-01T12:00:00Z');
+// Tuesday 9:00 New York: Dr. Okafor (NY) and Dr. Petrov (NY) work then.
+const TUESDAY_9_NY = '2027-02-02T14:00:00.000Z';
+const TUESDAY_10_NY = '2027-02-02T15:00:00.000Z';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+beforeEach(() => {
+  ctx.clock.now = MONDAY;
+});
+
+let counter = 0;
+const invitee = () => ({ name: 'Jordan Rivers', email: `visit${++counter}@example.com`, number: '(555) 201-3344' });
+
+type Client = Pick<TestBrowser, 'get' | 'post' | 'patch'>;
+
+async function ownerOf(browser: TestBrowser): Promise<CartOwner> {
+  const identity = await ctx.app.services.sessions.resolve(browser.cookie('sid')!);
+  return { kind: 'guest', guestSessionId: identity!.sessionId };
+}
+
+/** An order of `productId` shipping to `state`, with Consult, Shipping and Pharmacy done. */
+async function readyForScheduling(client: Client, orderId: string, owner: CartOwner, productId: string, state = 'NY') {
+  expect((await client.patch(`/api/orders/${orderId}/items`, { items: [{ productId }] })).statusCode).toBe(200);
+  expect((await client.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
+  const storefront = await ctx.app.services.storefronts.getById(EVERGREEN_ID);
+  const progress = await ctx.app.services.checkout.getProgress(storefront, owner, orderId);
+  const complete = (stage: 1 | 2 | 8, itemId?: string) =>
+    ctx.app.services.checkout.completeStage({ storefront, owner, orderId, stage, itemId });
+  await complete(Consult, progress.items[0]!.id);
+  await complete(Shipping);
+  await complete(Pharmacy);
+}
+
+async function guestReady(productId: string = P.semaglutide, state = 'NY') {
+  const { browser, orderId } = await guestWithCart(ctx);
+  const owner = await ownerOf(browser);
+  await readyForScheduling(browser, orderId, owner, productId, state);
+  return { browser, orderId, owner };
+}
+
+/** The first `n`+1 open starts of a doctor (or first available in NY) on Tuesday and later. */
+async function openStarts(doctorId: string, n = 2): Promise<string[]> {
+  const url =
+    doctorId === 'first-available'
+      ? '/api/slots?state=NY&from=2027-02-08&to=2027-02-12&tz=America/New_York'
+      : `/api/doctors/${doctorId}/slots?from=2027-02-08&to=2027-02-12&tz=America/New_York`;
+  const days = (await new TestBrowser(ctx.app).get(url)).json().days as { slots: { startsAt: string }[] }[];
+  return days.flatMap((d) => d.slots.map((s) => s.startsAt)).slice(0, n);
+}
+
+const bookBody = (doctorId: string, startsAt = TUESDAY_9_NY) => ({ doctorId, startsAt, invitee: invitee(), timeZone: 'America/New_York' });
+
+describe('booking bound to an order', () => {
+  it('completes the Scheduling stage and records the doctor and visit type (SPEC §2 schedule-visit, §4)', async () => {
+    const { browser, orderId } = await guestReady();
+    const res = await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.appointment).toMatchObject({ orderId, visitType: 1, status: 'booked', doctor: { id: DEMO_DOCTOR_IDS.okafor } });
+    expect(body.reschedulePath).toMatch(/^\/reschedulings\/[^?]+\?hide_gdpr_banner=1$/);
+    expect(body.progress.completedStages & Scheduling).toBe(Scheduling);
+    // SPEC §2: a guest goes on to Register next.
+    expect(body.progress.nextRoute).toBe('/register');
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.doctorId).toBe(DEMO_DOCTOR_IDS.okafor);
+
+    // GET for the summary and confirmation pages.
+    const shown = (await browser.get(`/api/orders/${orderId}/appointment`)).json();
+    expect(shown).toMatchObject({ visitType: 1, doctorId: DEMO_DOCTOR_IDS.okafor, appointment: { startsAt: TUESDAY_9_NY } });
+  });
+
+  it('booking again moves the visit: one live visit per order', async () => {
+    const { browser, orderId } = await guestReady();
+    const [first, second] = await openStarts(DEMO_DOCTOR_IDS.petrov);
+    expect((await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.petrov, first))).statusCode).toBe(201);
+    const again = await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.petrov, second));
+    expect(again.statusCode).toBe(201);
+    const rows = await ctx.database.db.select().from(appointments).where(eq(appointments.orderId, orderId));
+    expect(rows.filter((r) => r.status === 'booked').map((r) => r.startsAt.toISOString())).toEqual([second]);
+  });
+
+  it('offers and books only doctors licensed in the order’s shipping state (issue 6)', async () => {
+    const { browser, orderId } = await guestReady(P.semaglutide, 'NY');
+    const listed = (await browser.get(`/api/orders/${orderId}/doctors`)).json();
+    expect(listed.state).toBe('NY');
+    expect(listed.doctors.length).toBeGreaterThan(0);
+    expect(listed.doctors.every((d: { states: string[] }) => d.states.includes('NY'))).toBe(true);
+    expect(listed.doctors.map((d: { id: string }) => d.id)).not.toContain(DEMO_DOCTOR_IDS.kim);
+    // Dr. Kim is licensed in CA, WA, AZ only.
+    const refused = await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.kim, '2027-02-02T18:00:00.000Z'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('DOCTOR_NOT_LICENSED');
+    // "First available" picks a doctor licensed in NY.
+    const [open] = await openStarts('first-available', 1);
+    const first = await browser.post(`/api/orders/${orderId}/appointment`, bookBody('first-available', open));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().appointment.doctor.states).toContain('NY');
+  });
+
+  it('refuses before the earlier stages are done, and books nothing (SPEC §2 stage order)', async () => {
+    const { browser, orderId } = await guestWithCart(ctx);
+    expect((await browser.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.semaglutide }] })).statusCode).toBe(200);
+    const res = await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('STAGE_OUT_OF_ORDER');
+    expect(await ctx.database.db.select().from(appointments).where(eq(appointments.orderId, orderId))).toEqual([]);
+  });
+
+  it('is a 404 for another owner’s order and without a session (DATA-MODEL.md owners only)', async () => {
+    const { orderId } = await guestReady();
+    const other = new TestBrowser(ctx.app);
+    expect((await other.post('/api/session/guest')).statusCode).toBe(200);
+    expect((await other.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor))).statusCode).toBe(404);
+    expect((await other.get(`/api/orders/${orderId}/appointment`)).statusCode).toBe(404);
+    expect((await other.get(`/api/orders/${orderId}/doctors`)).statusCode).toBe(404);
+    expect((await other.post(`/api/orders/${orderId}/doctor-confirmation`, {})).statusCode).toBe(404);
+    const patient = await signedInPatient(ctx);
+    expect((await patient.get(`/api/orders/${orderId}/appointment`)).statusCode).toBe(404);
+    expect((await new TestBrowser(ctx.app).get(`/api/orders/${orderId}/appointment`)).statusCode).toBe(404);
+  });
+
+  it('mails the booking with the invite attached as visit.ics (issue 6 ".ics invite")', async () => {
+    const { browser, orderId } = await guestReady();
+    const body = bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-02T16:00:00.000Z');
+    expect((await browser.post(`/api/orders/${orderId}/appointment`, body)).statusCode).toBe(201);
+    const [mail] = (await ctx.app.services.notifications.outbox(500)).filter((m) => m.to === body.invitee.email);
+    expect(mail?.attachments).toHaveLength(1);
+    const [ics] = mail!.attachments!;
+    expect(ics).toMatchObject({ filename: 'visit.ics', contentType: expect.stringContaining('text/calendar') });
+    expect(ics!.content).toContain('BEGIN:VCALENDAR');
+    expect(ics!.content).toContain('METHOD:REQUEST');
+    // The outbox JSON shows it too (browser tests read it there).
+    const listed = (await new TestBrowser(ctx.app).get('/dev/outbox.json')).json().messages.find((m: { to: string }) => m.to === body.invitee.email);
+    expect(listed.attachments[0].filename).toBe('visit.ics');
+  });
+});
+
+describe('asynchronous visits (visit type 3)', () => {
+  it('CONFIRM with next available completes Scheduling without a slot (SPEC §2 doctor-confirmation)', async () => {
+    const { browser, orderId } = await guestReady(P.metformin);
+    const res = await browser.post(`/api/orders/${orderId}/doctor-confirmation`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().doctor).toBeNull();
+    expect(res.json().progress.completedStages & Scheduling).toBe(Scheduling);
+    expect(await ctx.database.db.select().from(appointments).where(eq(appointments.orderId, orderId))).toEqual([]);
+    expect((await browser.get(`/api/orders/${orderId}/appointment`)).json()).toEqual({ appointment: null, doctorId: null, visitType: 3 });
+  });
+
+  it('assigns a chosen doctor licensed in the shipping state, refuses one who is not', async () => {
+    const { browser, orderId } = await guestReady(P.metformin, 'NY');
+    const refused = await browser.post(`/api/orders/${orderId}/doctor-confirmation`, { doctorId: DEMO_DOCTOR_IDS.kim });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('DOCTOR_NOT_LICENSED');
+    const res = await browser.post(`/api/orders/${orderId}/doctor-confirmation`, { doctorId: DEMO_DOCTOR_IDS.okafor });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().doctor.id).toBe(DEMO_DOCTOR_IDS.okafor);
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.doctorId).toBe(DEMO_DOCTOR_IDS.okafor);
+  });
+
+  it('keeps the two kinds apart: no slot booking for type 3, no confirmation for type 1', async () => {
+    const async3 = await guestReady(P.metformin);
+    const booked = await async3.browser.post(`/api/orders/${async3.orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor));
+    expect(booked.json().code).toBe('VISIT_TYPE_MISMATCH');
+    const video = await guestReady(P.semaglutide);
+    const confirmed = await video.browser.post(`/api/orders/${video.orderId}/doctor-confirmation`, {});
+    expect(confirmed.json().code).toBe('VISIT_TYPE_MISMATCH');
+  });
+});
+
+describe('sign-in and the account', () => {
+  it('a guest’s visit follows them when they register (issue 6 adoption at sign-in)', async () => {
+    const { browser, orderId } = await guestReady();
+    expect((await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-03T14:00:00.000Z'))).statusCode).toBe(201);
+    const registered = await browser.post('/api/auth/register', {
+      email: `visit.adopt.${Date.now()}@example.com`,
+      password: 'Checkout#2026',
+      firstName: 'Robin',
+      lastName: 'Guest',
+      phone: '5550101234',
+    });
+    expect(registered.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(appointments).where(eq(appointments.orderId, orderId));
+    expect(row!.guestSessionId).toBeNull();
+    expect(row!.createdByUserId).not.toBeNull();
+    // Signed in, they can move it from the account (SPEC §7 reschedule doctor for recent order).
+    const moved = await browser.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: '2027-02-03T15:00:00.000Z', timeZone: 'America/New_York' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().appointment.startsAt).toBe('2027-02-03T15:00:00.000Z');
+  });
+
+  it('re-points the visit at the patient’s order when the guest cart is merged into it', async () => {
+    const patient = await signedInPatient(ctx);
+    const patientCart = (await patient.post('/api/cart')).json().id as string;
+    expect((await patient.patch(`/api/orders/${patientCart}/items`, { items: [{ productId: P.sunscreen }] })).statusCode).toBe(200);
+    const { browser, orderId, owner } = await guestReady();
+    expect((await browser.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-04T14:00:00.000Z'))).statusCode).toBe(201);
+    const guestSessionId = (owner as { guestSessionId: string }).guestSessionId;
+    const merged = await ctx.app.services.cart.adoptGuestOrder({ guestSessionId, userId: patient.userId, storefrontId: EVERGREEN_ID });
+    expect(merged).toBe(patientCart);
+    await ctx.app.services.scheduling.adoptGuest(guestSessionId, patient.userId, merged);
+    const shown = (await patient.get(`/api/orders/${patientCart}/appointment`)).json();
+    expect(shown.appointment).toMatchObject({ startsAt: '2027-02-04T14:00:00.000Z', orderId: patientCart });
+  });
+
+  it('the account reschedule needs a signed-in owner', async () => {
+    const { browser, orderId } = await guestReady();
+    const res = await browser.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: TUESDAY_10_NY });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the standalone booking API', () => {
+  it('refuses a second live booking without an order for the same caller', async () => {
+    const browser = new TestBrowser(ctx.app);
+    expect((await browser.post('/api/session/guest')).statusCode).toBe(200);
+    const first = await browser.post('/api/appointments', { ...bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-05T14:00:00.000Z'), state: 'NY' });
+    expect(first.statusCode).toBe(201);
+    const second = await browser.post('/api/appointments', { ...bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-05T15:00:00.000Z'), state: 'NY' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('APPOINTMENT_EXISTS');
+  });
+});

@@ -1,0 +1,165 @@
+// A visit bound to an order over HTTP (issue 6 wiring; SPEC §2 schedule-visit and
+// doctor-confirmation, §7 "doctors by order id", "scheduled time", "reschedule doctor for recent
+// order"). Orders are found through their owner: another browser's order is a 404.
+import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES } from '@store/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/problem.ts';
+import { requireUser } from '../../plugins/identity.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { checkoutProgressSchema } from '../checkout/checkout.routes.ts';
+import { ownerOfIdentity } from '../checkout/checkout.service.ts';
+import { doctorSummarySchema } from '../doctors/doctors.routes.ts';
+import type { OrderVisitService } from './order-visits.service.ts';
+import { appointmentSchema } from './scheduling.routes.ts';
+import type { SchedulingService } from './scheduling.service.ts';
+
+const orderParams = z.object({ id: z.string().max(100) });
+const doctorChoice = z.union([z.literal(FIRST_AVAILABLE), z.uuid()]).describe(`A doctor's id or "${FIRST_AVAILABLE}"`);
+
+/** No session owns nothing: a 404, like another person's order. */
+function identityOr404(request: FastifyRequest) {
+  if (!request.identity) throw notFound();
+  return request.identity;
+}
+
+export const orderVisitRoutes: FastifyPluginAsyncZod<{
+  orderVisits: OrderVisitService;
+  scheduling: Pick<SchedulingService, 'mailOrigin'>;
+  audit: Pick<AuditService, 'fromRequest'>;
+}> = async (app, { orderVisits, scheduling, audit }) => {
+  const origin = (request: FastifyRequest) =>
+    scheduling.mailOrigin({ storefront: request.storefront, host: request.headers.host, protocol: request.protocol });
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+
+  // Orders and visits are private: never stored by a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/orders/:id/doctors',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary: "Doctors licensed in the order's shipping state (SPEC §7 doctors by order id)",
+        params: orderParams,
+        response: { 200: z.object({ state: z.string().nullable(), doctors: z.array(doctorSummarySchema) }) },
+      },
+    },
+    async (request) =>
+      orderVisits.doctorsForOrder(request.storefront, ownerOfIdentity(identityOr404(request)), request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/appointment',
+    {
+      schema: {
+        tags: ['scheduling', 'checkout'],
+        summary:
+          "Book the order's video or phone visit (doctors licensed in its shipping state; its visit type) and complete its Scheduling stage; booking again moves the visit. 409 SLOT_TAKEN when the time was just taken",
+        params: orderParams,
+        body: z.object({
+          doctorId: doctorChoice,
+          startsAt: z.iso.datetime({ offset: true }),
+          invitee: scheduleInviteeSchema,
+          timeZone: timeZoneSchema.optional().describe("The patient's IANA zone"),
+        }),
+        response: { 201: z.object({ appointment: appointmentSchema, reschedulePath: z.string(), progress: checkoutProgressSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOr404(request);
+      const booked = await orderVisits.bookForOrder({
+        storefront: request.storefront,
+        identity,
+        orderId: request.params.id,
+        doctorId: request.body.doctorId,
+        startsAt: new Date(request.body.startsAt),
+        invitee: request.body.invitee,
+        patientTimeZone: request.body.timeZone ?? US_TIME_ZONES[0].zone,
+        origin: await origin(request),
+        meta: meta(request),
+        audit: audit.fromRequest(request),
+      });
+      return reply
+        .status(201)
+        .send({ appointment: booked.appointment, reschedulePath: booked.reschedulePath, progress: booked.progress });
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/appointment',
+    {
+      schema: {
+        tags: ['scheduling', 'checkout'],
+        summary:
+          "The order's visit for the summary and confirmation pages (SPEC §7 scheduled time): the booked appointment (null for none or an asynchronous visit), the order's doctor id and visit type",
+        params: orderParams,
+        response: {
+          200: z.object({
+            appointment: appointmentSchema.nullable(),
+            doctorId: z.string().nullable(),
+            visitType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      orderVisits.appointmentForOrder(request.storefront, ownerOfIdentity(identityOr404(request)), request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/doctor-confirmation',
+    {
+      schema: {
+        tags: ['scheduling', 'checkout'],
+        summary:
+          'Asynchronous visit (type 3): assign a doctor licensed in the shipping state, or next available (no doctorId), and complete the Scheduling stage without a time slot (SPEC §2 doctor-confirmation, CONFIRM)',
+        params: orderParams,
+        body: z.object({ doctorId: doctorChoice.optional() }),
+        response: { 200: z.object({ doctor: doctorSummarySchema.nullable(), progress: checkoutProgressSchema }) },
+      },
+    },
+    async (request) =>
+      orderVisits.confirmDoctor({
+        storefront: request.storefront,
+        identity: identityOr404(request),
+        orderId: request.params.id,
+        doctorId: request.body.doctorId ?? null,
+        audit: audit.fromRequest(request),
+      }),
+  );
+
+  app.post(
+    '/api/account/orders/:id/reschedule',
+    {
+      schema: {
+        tags: ['scheduling', 'account'],
+        summary: "SPEC §7 reschedule doctor for recent order: move the signed-in patient's booked visit of an order (optionally with another doctor)",
+        params: orderParams,
+        body: z.object({
+          startsAt: z.iso.datetime({ offset: true }),
+          doctorId: z.uuid().optional(),
+          timeZone: timeZoneSchema.optional(),
+        }),
+        response: { 200: z.object({ appointment: appointmentSchema, reschedulePath: z.string() }) },
+      },
+    },
+    async (request) => {
+      const identity = requireUser(request);
+      const moved = await orderVisits.rescheduleRecent({
+        storefront: request.storefront,
+        identity,
+        orderId: request.params.id,
+        startsAt: new Date(request.body.startsAt),
+        doctorId: request.body.doctorId,
+        patientTimeZone: request.body.timeZone,
+        origin: await origin(request),
+        meta: meta(request),
+      });
+      return { appointment: moved.appointment, reschedulePath: moved.reschedulePath };
+    },
+  );
+};
