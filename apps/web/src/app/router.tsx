@@ -234,13 +234,13 @@ export const routes: RouteObject[] = [
               {
                 path: checkout.summary,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/SummaryPage').then((m) => m.SummaryPage),
+                  import('@/features/payment/pages/SummaryPage').then((m) => m.SummaryPage),
                 ),
               },
               {
                 path: checkout.orderConfirmation,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/OrderConfirmationPage').then(
+                  import('@/features/payment/pages/OrderConfirmationPage').then(
                     (m) => m.OrderConfirmationPage,
                   ),
                 ),

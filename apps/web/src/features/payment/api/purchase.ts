@@ -1,0 +1,104 @@
+// Paying for the order in checkout (issue 7; SPEC §7 "pay now"): the summary's data (consents, the
+// order's visit), the promo code on the order, POST /api/orders/:id/pay with an Idempotency-Key,
+// and the paid order for the confirmation page.
+import { useQuery } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, isApiError } from '@/lib/api';
+import type { Cart } from '@/lib/cart';
+
+export interface Consent {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  version: number;
+}
+
+export interface OrderAppointment {
+  appointment: {
+    id: string;
+    status: string;
+    visitType: 1 | 2 | null;
+    startsAt: string;
+    endsAt: string;
+    doctor: { id: string; name: string; credentials: string };
+    patientTimeZone: string;
+  } | null;
+  visitType: 1 | 2 | 3 | null;
+}
+
+export interface Purchase {
+  orderId: string;
+  orderNumber: string;
+  status: string;
+  payment: {
+    status: string;
+    amountCents: number;
+    captured: boolean;
+    card: { brand: string; last4: string; label: string } | null;
+  };
+  receiptUrl: string;
+}
+
+export type PaymentMethodInput = { token: string; saveCard?: boolean } | { savedCardId: string };
+
+export function useConsents() {
+  return useQuery({
+    queryKey: ['consents'],
+    queryFn: ({ signal }) => apiGet<Consent[]>('/api/consents', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The order's booked visit; null when none (or the scheduling endpoint is not there). */
+export function useOrderAppointment(orderId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: ['orders', orderId, 'appointment'],
+    enabled: Boolean(orderId) && enabled,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<OrderAppointment>(`/api/orders/${orderId}/appointment`, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function usePurchase(orderId: string | null) {
+  return useQuery({
+    queryKey: ['orders', orderId, 'payment'],
+    enabled: Boolean(orderId),
+    queryFn: ({ signal }) => apiGet<Purchase>(`/api/orders/${orderId}/payment`, { signal }),
+  });
+}
+
+export const applyPromoCode = (orderId: string, promoCode: string) =>
+  apiPost<Cart>(`/api/orders/${orderId}/promo-code`, { promoCode });
+export const removePromoCode = (orderId: string) => apiDelete<Cart>(`/api/orders/${orderId}/promo-code`);
+
+/** One attempt: the same key for a retry of the same attempt, a new key after a decline. */
+export const payOrder = (orderId: string, idempotencyKey: string, body: { paymentMethod: PaymentMethodInput; acceptedConsentIds: string[] }) =>
+  apiPost<Purchase & { replayed: boolean }>(`/api/orders/${orderId}/pay`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const newIdempotencyKey = () => `pay-${crypto.randomUUID()}`;
+
+/** An .ics file for the booked visit (add to calendar). */
+export function visitIcs(input: { uid: string; startsAt: string; endsAt: string; title: string; description: string }): string {
+  const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//storefront//visit//EN',
+    'BEGIN:VEVENT',
+    `UID:${input.uid}`,
+    `DTSTAMP:${stamp(new Date().toISOString())}`,
+    `DTSTART:${stamp(input.startsAt)}`,
+    `DTEND:${stamp(input.endsAt)}`,
+    `SUMMARY:${input.title.replace(/[,;]/g, ' ')}`,
+    `DESCRIPTION:${input.description.replace(/[,;]/g, ' ')}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}

@@ -1,0 +1,98 @@
+// CHECKOUT_ROUTES.orderConfirmation (issue 7; SPEC §2 progress 5): the order number, what happens
+// next, add-to-calendar (.ics) for a booked visit, the receipt and a link to the account.
+import { formatCents } from '@store/domain';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
+import { useOrderAppointment, usePurchase, visitIcs } from '../api/purchase';
+
+export function OrderConfirmationPage() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
+  const purchase = usePurchase(orderId);
+  const visit = useOrderAppointment(orderId, Boolean(purchase.data && purchase.data.status === 'visit_scheduled'));
+
+  if (!orderId) {
+    return (
+      <EmptyState
+        title="No order to confirm"
+        body="Your orders and receipts are in your account."
+        headingComponent="h1"
+        action={<Button component={RouterLink} to="/my-account" variant="contained">Go to my account</Button>}
+      />
+    );
+  }
+  if (purchase.isPending) return <LoadingState label="Loading your order…" />;
+  if (purchase.isError) {
+    return <ErrorState error={purchase.error} onRetry={() => void purchase.refetch()} retrying={purchase.isFetching} headingComponent="h1" title="We could not load your order" />;
+  }
+  const p = purchase.data;
+  const appointment = visit.data?.appointment ?? null;
+  const next = p.payment.captured
+    ? 'We are preparing your order and will email you when it ships.'
+    : p.status === 'visit_scheduled'
+      ? 'Join your visit from your account at the booked time. Your card is only charged if the doctor approves your treatment.'
+      : 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.';
+
+  function downloadIcs() {
+    if (!appointment) return;
+    const ics = visitIcs({
+      uid: `${appointment.id}@storefront`,
+      startsAt: appointment.startsAt,
+      endsAt: appointment.endsAt,
+      title: `Visit with ${appointment.doctor.name}`,
+      description: `Order ${p.orderNumber}`,
+    });
+    const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'visit.ics';
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 28, sm: 38 } }}>
+        Thank you! Your order is placed.
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={1.5}>
+          <Typography>
+            Order number: <strong data-testid="order-number">{p.orderNumber}</strong>
+          </Typography>
+          <Typography>
+            {p.payment.captured ? 'Paid' : 'Authorized'}: {formatCents(p.payment.amountCents)}
+            {p.payment.card ? ` with ${p.payment.card.label}` : ''}
+          </Typography>
+          <Typography variant="h2" sx={{ fontSize: 20, pt: 1 }}>
+            What happens next
+          </Typography>
+          <Typography data-testid="next-steps">{next}</Typography>
+          {appointment ? (
+            <Typography>
+              Your visit: {new Date(appointment.startsAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone: appointment.patientTimeZone })}
+            </Typography>
+          ) : null}
+          <Typography color="text.secondary">We sent a confirmation email with a link to your receipt.</Typography>
+        </Stack>
+      </Paper>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {appointment ? (
+          <Button variant="outlined" onClick={downloadIcs}>
+            Add to calendar
+          </Button>
+        ) : null}
+        <Button variant="outlined" href={p.receiptUrl} target="_blank" rel="noopener">
+          View receipt (PDF)
+        </Button>
+        <Button variant="contained" component={RouterLink} to="/my-account">
+          Go to my account
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

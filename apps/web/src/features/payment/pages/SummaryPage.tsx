@@ -1,0 +1,313 @@
+// CHECKOUT_ROUTES.summary (issue 7; SPEC §2 Payment stage): the items and quantities, the consult
+// fee (the highest attached fee, once — the server prices it), shipping, tax, promo code apply and
+// remove ("Enter a promo code"; "Sorry that promo code is invalid."), discount, total, the booked
+// visit or the review promise, the consents to accept, then the card: a saved card for a signed-in
+// patient (or a new one), and Pay. The browser sends no amount: the server charges its total.
+import { formatCents } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { EmptyState, errorMessages, ErrorState, LoadingState } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import { isApiError } from '@/lib/api';
+import type { Cart } from '@/lib/cart';
+import { useCheckout } from '@/lib/checkout';
+import {
+  applyPromoCode,
+  newIdempotencyKey,
+  payOrder,
+  removePromoCode,
+  useConsents,
+  useOrderAppointment,
+  type PaymentMethodInput,
+} from '../api/purchase';
+import { CardForm } from '../components/CardForm';
+import { SavedCards } from '../components/SavedCards';
+import type { SavedCard } from '../api/payments';
+
+export const PROMO_LABEL = 'Enter a promo code';
+
+function Row({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+      <Typography component="dt" sx={strong ? { fontWeight: 700, fontSize: '1.125rem' } : undefined}>
+        {label}
+      </Typography>
+      <Typography component="dd" data-testid={testId} sx={{ m: 0, fontWeight: strong ? 700 : 500, fontSize: strong ? '1.125rem' : undefined }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Totals({ order }: { order: Cart }) {
+  const t = order.totals;
+  const ships = order.shipping.methodId !== null || t.shippingCents > 0;
+  return (
+    <Stack component="dl" spacing={1} sx={{ m: 0 }} aria-label="Order total">
+      <Row label="Subtotal" value={formatCents(t.subtotalCents)} testId="summary-subtotal" />
+      {t.consultFeeCents > 0 ? <Row label="Doctor’s consult" value={formatCents(t.consultFeeCents)} testId="summary-consult" /> : null}
+      {ships ? <Row label="Shipping" value={t.shippingCents === 0 ? 'Free' : formatCents(t.shippingCents)} testId="summary-shipping" /> : null}
+      <Row label="Tax" value={formatCents(t.taxCents)} testId="summary-tax" />
+      {t.discountCents > 0 ? (
+        <Row label={`Discount${order.promoCode ? ` (${order.promoCode.code})` : ''}`} value={`−${formatCents(t.discountCents)}`} testId="summary-discount" />
+      ) : null}
+      <Divider />
+      <Row label="Total" value={formatCents(t.totalCents)} testId="order-total" strong />
+    </Stack>
+  );
+}
+
+function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise<unknown> }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(call: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+      setCode('');
+      await onChanged();
+    } catch (e) {
+      setError(isApiError(e) ? e.detail : errorMessages(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (order.promoCode) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="promo-applied">
+        <Chip color="primary" label={`${order.promoCode.code} · −${formatCents(order.promoCode.discountCents)}`} />
+        <Button size="small" disabled={busy} onClick={() => void run(() => removePromoCode(order.id))} aria-label={`Remove promo code ${order.promoCode.code}`}>
+          Remove
+        </Button>
+      </Stack>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError('Enter a promo code.');
+      return;
+    }
+    void run(() => applyPromoCode(order.id, code.trim().toUpperCase()));
+  };
+  return (
+    <Stack component="form" noValidate onSubmit={submit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        id="summary-promo"
+        label={PROMO_LABEL}
+        size="small"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        autoComplete="off"
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { maxLength: 40 } }}
+      />
+      <StatusButton type="submit" variant="outlined" status={busy ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
+        Apply
+      </StatusButton>
+    </Stack>
+  );
+}
+
+function VisitSummary({ order }: { order: Cart }) {
+  const scheduled = order.visitType === 1 || order.visitType === 2;
+  const visit = useOrderAppointment(order.id, scheduled);
+  if (order.visitType === 3) {
+    return (
+      <Typography data-testid="review-promise">
+        A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.
+      </Typography>
+    );
+  }
+  if (!scheduled) return null;
+  if (visit.isPending) return <LoadingState label="Loading your visit…" lines={1} />;
+  if (visit.isError) return <Typography color="error">{errorMessages(visit.error).message}</Typography>;
+  const appointment = visit.data?.appointment;
+  if (!appointment) return <Typography>Your visit will be confirmed by email.</Typography>;
+  const when = new Date(appointment.startsAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone: appointment.patientTimeZone });
+  return (
+    <Typography data-testid="scheduled-visit">
+      Your {order.visitType === 1 ? 'video' : 'phone'} visit with {appointment.doctor.name}, {appointment.doctor.credentials}: {when}. Your card is only charged if the doctor approves your treatment.
+    </Typography>
+  );
+}
+
+export function SummaryPage() {
+  const { order, progress, refresh } = useCheckout();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const consents = useConsents();
+  const [accepted, setAccepted] = useState<Set<string>>(new Set());
+  const [consentError, setConsentError] = useState(false);
+  const [card, setCard] = useState<SavedCard | null>(null);
+  const [newCard, setNewCard] = useState(false);
+  const [payStatus, setPayStatus] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [payError, setPayError] = useState<string | null>(null);
+  // One key per attempt: a retry after a timeout resends it; a decline starts a new attempt.
+  const attemptKey = useRef<string>(newIdempotencyKey());
+
+  if (order.items.length === 0) {
+    return <EmptyState title="Your cart is empty" body="Choose a treatment or product first, then come back to check out." headingComponent="h1" />;
+  }
+
+  const allAccepted = (consents.data ?? []).every((c) => accepted.has(c.id));
+
+  async function pay(paymentMethod: PaymentMethodInput) {
+    if (!allAccepted) {
+      setConsentError(true);
+      throw new Error('Please read and accept each consent before paying.');
+    }
+    setPayError(null);
+    setPayStatus('loading');
+    try {
+      const result = await payOrder(order.id, attemptKey.current, { paymentMethod, acceptedConsentIds: [...accepted] });
+      setPayStatus('done');
+      await client.invalidateQueries({ queryKey: ['cart'] });
+      await navigate(`/checkout/order-confirmation?order=${result.orderId}`);
+    } catch (error) {
+      setPayStatus('idle');
+      if (isApiError(error)) attemptKey.current = newIdempotencyKey();
+      setPayError(isApiError(error) ? error.detail : errorMessages(error).message);
+      throw error;
+    }
+  }
+
+  const total = formatCents(order.totals.totalCents);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 28, sm: 38 } }}>
+        Order summary
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+          Your items
+        </Typography>
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Items">
+          {order.items.map((item) => (
+            <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+              <Typography>
+                {item.title} <Box component="span" sx={{ color: 'text.secondary' }}>× {item.qty}</Box>
+              </Typography>
+              <Typography>{formatCents(item.lineSubtotalCents)}</Typography>
+            </Stack>
+          ))}
+        </Stack>
+        <Box sx={{ my: 2 }}>
+          <PromoCode order={order} onChanged={refresh} />
+        </Box>
+        <Totals order={order} />
+      </Paper>
+
+      {order.visitType ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>
+            Your visit
+          </Typography>
+          <VisitSummary order={order} />
+        </Paper>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>
+          Consents
+        </Typography>
+        {consents.isPending ? (
+          <LoadingState label="Loading the consents…" lines={2} />
+        ) : consents.isError ? (
+          <ErrorState error={consents.error} onRetry={() => void consents.refetch()} retrying={consents.isFetching} headingComponent="h3" title="We could not load the consents" />
+        ) : consents.data.length === 0 ? (
+          <Typography color="text.secondary">There is nothing to accept for this order.</Typography>
+        ) : (
+          <Stack spacing={1}>
+            {consents.data.map((c) => (
+              <Box key={c.id}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={accepted.has(c.id)}
+                      onChange={(e) => {
+                        const next = new Set(accepted);
+                        if (e.target.checked) next.add(c.id);
+                        else next.delete(c.id);
+                        setAccepted(next);
+                        setConsentError(false);
+                      }}
+                    />
+                  }
+                  label={`I have read and accept the ${c.title}`}
+                />
+                <Box component="details" sx={{ ml: 4, color: 'text.secondary' }}>
+                  <summary>Read the {c.title}</summary>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line', mt: 1 }}>
+                    {c.body}
+                  </Typography>
+                </Box>
+              </Box>
+            ))}
+            {consentError ? (
+              <Typography role="alert" color="error">
+                Please read and accept each consent before paying.
+              </Typography>
+            ) : null}
+          </Stack>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+          Payment
+        </Typography>
+        {payError ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="pay-error">
+            {payError}
+          </Alert>
+        ) : null}
+        {progress.loggedIn && !newCard ? (
+          <Stack spacing={2}>
+            <SavedCards selectedId={card?.id ?? null} onSelect={setCard} heading="Pay with a saved card" />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <StatusButton
+                variant="contained"
+                size="large"
+                status={payStatus}
+                disabled={!card || card.expired}
+                onClick={() => card && void pay({ savedCardId: card.id }).catch(() => undefined)}
+              >
+                Pay {total}
+              </StatusButton>
+              <Button onClick={() => setNewCard(true)}>Pay with a new card instead</Button>
+            </Stack>
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            <CardForm
+              label="Card details"
+              submitLabel={`Pay ${total}`}
+              onToken={(result) => pay({ token: result.token, ...(progress.loggedIn ? { saveCard: true } : {}) })}
+            />
+            {progress.loggedIn ? <Button onClick={() => setNewCard(false)}>Use a saved card</Button> : null}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
