@@ -32,6 +32,8 @@ import { createSessionService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { orderShippingRoutes } from './modules/order-shipping/order-shipping.routes.ts';
+import { createOrderShippingService } from './modules/order-shipping/order-shipping.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -92,7 +94,18 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const promotions = createPromotionsService({ db });
   const landing = createLandingService({ db, now });
   const consents = createConsentsService({ db });
-  const cart = createCartService({ db, now, catalog, shipping, promotions, landing, storefronts, reopenForEdit: (tx, orderId) => purchase.reopenForEdit(tx, orderId) });
+  const cart = createCartService({
+    db,
+    now,
+    catalog,
+    shipping,
+    promotions,
+    landing,
+    storefronts,
+    reopenForEdit: (tx, orderId) => purchase.reopenForEdit(tx, orderId),
+    // Address and method saved: the Shipping stage (and, with pharmacy choice off, the partner pharmacy).
+    hooks: { onShippingSaved: (tx, input) => orderShipping.onShippingSaved(tx, input) },
+  });
   // Accounts and sign-in (issue 4): audit log, mail/SMS (or the outbox), sign-in and profile.
   const audit = createAuditService({ db, now });
   // Payments (issue 7): the card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
@@ -143,6 +156,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // Payment stage, the promo redemption and the confirmation email; doctor-side capture and void.
   const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, log });
   const orderDecisions = createOrderDecisions({ db, cart, checkout, payments });
+  // The order's shipping address and pharmacy (issue 5).
+  const orderShipping = createOrderShippingService({ cart, checkout, addresses, pharmacies });
   const medications = createMedicationService({ db });
   // Doctors and scheduling (issue 6): doctor lists and bios, slots, bookings, reschedule links.
   const doctors = createDoctorService({ db });
@@ -157,7 +172,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   });
   // A visit bound to an order completes its Scheduling stage (issue 6 wiring).
   const orderVisits = createOrderVisitService({ db, cart, checkout, doctors, scheduling });
-  return { orderVisits, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  return { orderVisits, orderShipping, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -242,8 +257,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(uploadRoutes, { uploads: services.uploads });
   await app.register(consultRoutes, { consults: services.consults, medications: services.medications });
   await app.register(checkoutRoutes, { checkout: services.checkout, cart: services.cart });
-  await app.register(orderVisitRoutes, { orderVisits: services.orderVisits, scheduling: services.scheduling, audit: services.audit });
   await app.register(purchaseRoutes, { purchase: services.purchase, audit: services.audit });
+  await app.register(orderVisitRoutes, { orderVisits: services.orderVisits, scheduling: services.scheduling, audit: services.audit });
+  await app.register(orderShippingRoutes, { orderShipping: services.orderShipping, audit: services.audit });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

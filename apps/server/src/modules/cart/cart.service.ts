@@ -64,6 +64,27 @@ interface Deps {
    * to draft inside the cart's transaction, or refuses (409) while a payment for it is under way.
    */
   reopenForEdit?: (tx: DbOrTx, orderId: string) => Promise<void>;
+  hooks?: CartHooks;
+}
+
+/** A shipping address as copied onto the order (issue 5). */
+export interface OrderShippingAddress {
+  fullName: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+}
+
+/** Called by the cart inside its transaction (the order locked) — no reads outside `tx`. */
+export interface CartHooks {
+  /**
+   * After the order's shipping address or method changed and was re-priced (issue 5): the
+   * shipping wiring completes the Shipping stage once address and method are both set.
+   */
+  onShippingSaved?: (tx: DbOrTx, input: { storefront: StorefrontConfig; owner: CartOwner; order: OrderRow }) => Promise<void>;
 }
 
 const ORDER_NOT_EDITABLE = () => new AppError(409, 'ORDER_NOT_EDITABLE', CART_MESSAGES.ORDER_NOT_EDITABLE);
@@ -92,8 +113,34 @@ interface StoreData {
   shipping: ShippingSnapshot;
 }
 
+const NO_SHIPPING_ADDRESS = {
+  shipFullName: null,
+  shipLine1: null,
+  shipLine2: null,
+  shipCity: null,
+  shipState: null,
+  shipZip: null,
+  shipPhone: null,
+} satisfies Partial<OrderRow>;
+
 export function createCartService(deps: Deps) {
   const { db, now, catalog, shipping, promotions, landing } = deps;
+
+  /** Every product in the order that ships must ship to `state` (else 422, nothing changes). */
+  function assertShipsTo(data: StoreData, items: readonly OrderItemRow[], state: string, field: string) {
+    for (const item of items) {
+      if (!hasStage(item.requiredStages, Stage.Shipping)) continue;
+      const product = data.catalog.findAny(item.productId);
+      if (!product || !product.shipsTo.includes(state)) {
+        throw problem(422, 'SHIPPING_STATE_UNAVAILABLE', [{ field, message: MESSAGES.SHIPPING_STATE_UNAVAILABLE }]);
+      }
+    }
+  }
+
+  function shippingSaved(storefront: StorefrontConfig, owner: CartOwner) {
+    const hook = deps.hooks?.onShippingSaved;
+    return hook ? (tx: DbOrTx, order: OrderRow) => hook(tx, { storefront, owner, order }) : undefined;
+  }
 
   async function storeData(storefrontId: string): Promise<StoreData> {
     const [c, s] = await Promise.all([catalog.snapshot(storefrontId), shipping.snapshot(storefrontId)]);
@@ -333,6 +380,7 @@ export function createCartService(deps: Deps) {
       items: OrderItemRow[],
       data: StoreData,
     ) => Promise<{ order: OrderRow; items: OrderItemRow[] } | void>,
+    after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
   ): Promise<OrderView> {
     if (!isUuid(orderId)) throw notFound();
     const data = await storeData(storefront.id);
@@ -347,7 +395,11 @@ export function createCartService(deps: Deps) {
       const items = await repo.itemsOf(tx, order.id);
       const changed = await change(tx, order, items, data);
       // A change answers the order and items as they now stand; otherwise they are read back.
-      return changed ? reprice(tx, data, changed.order, changed.items) : reprice(tx, data, (await repo.findById(tx, order.id))!);
+      const priced = changed ? await reprice(tx, data, changed.order, changed.items) : await reprice(tx, data, (await repo.findById(tx, order.id))!);
+      if (!after) return priced;
+      // The hook may complete stages or set the pharmacy: answer the order as it then stands.
+      await after(tx, priced.order);
+      return { order: (await repo.findById(tx, order.id))!, items: await repo.itemsOf(tx, order.id) };
     });
     return view(storefront, data, result.order, result.items, owner.kind === 'user');
   }
@@ -479,8 +531,83 @@ export function createCartService(deps: Deps) {
           }
           patch.shippingMethodId = input.methodId;
         }
+        // A state other than the address's leaves the order without an address (asked again).
+        if (patch.shippingState !== undefined && order.shipState !== null && patch.shippingState !== order.shipState) {
+          Object.assign(patch, NO_SHIPPING_ADDRESS);
+        }
         return { order: await repo.update(tx, order.id, patch), items };
-      });
+      }, shippingSaved(storefront, owner));
+    },
+
+    /**
+     * PUT /api/orders/:id/shipping-address (issue 5): copies the address onto the order (a snapshot)
+     * and ships to its state. A product in the order that cannot ship there: 422
+     * SHIPPING_STATE_UNAVAILABLE and nothing changes. `after` runs inside the transaction.
+     */
+    setShippingAddress(
+      storefront: StorefrontConfig,
+      owner: CartOwner,
+      orderId: string,
+      address: OrderShippingAddress,
+      opts: { methodId?: string | undefined; after?: (tx: DbOrTx, order: OrderRow) => Promise<void> } = {},
+    ) {
+      return mutate(
+        storefront,
+        owner,
+        orderId,
+        async (tx, order, items, data) => {
+          assertShipsTo(data, items, address.state, 'address.state');
+          const patch: Partial<OrderRow> = {
+            shipFullName: address.fullName,
+            shipLine1: address.line1,
+            shipLine2: address.line2,
+            shipCity: address.city,
+            shipState: address.state,
+            shipZip: address.zip,
+            shipPhone: address.phone,
+            shippingState: address.state,
+            updatedAt: now(),
+          };
+          if (opts.methodId !== undefined) {
+            if (!(isUuid(opts.methodId) && data.shipping.method(opts.methodId))) {
+              throw new AppError(400, 'SHIPPING_METHOD_UNAVAILABLE', CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE, {
+                errors: [{ field: 'methodId', message: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }],
+              });
+            }
+            patch.shippingMethodId = opts.methodId;
+          }
+          return { order: await repo.update(tx, order.id, patch), items };
+        },
+        async (tx, order) => {
+          await shippingSaved(storefront, owner)?.(tx, order);
+          await opts.after?.(tx, order);
+        },
+      );
+    },
+
+    /**
+     * PUT /api/orders/:id/pharmacy (issue 5): the pharmacy the prescription goes to (the caller
+     * checked it is one the owner may use); `after` (the stage completion) runs in the transaction.
+     */
+    setPharmacy(
+      storefront: StorefrontConfig,
+      owner: CartOwner,
+      orderId: string,
+      pharmacyId: string,
+      after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
+    ) {
+      return mutate(
+        storefront,
+        owner,
+        orderId,
+        async (tx, order, items) => ({ order: await repo.update(tx, order.id, { pharmacyId, updatedAt: now() }), items }),
+        after,
+      );
+    },
+
+    /** For the shipping wiring inside the cart's transaction: sets the order's pharmacy. */
+    async writePharmacy(executor: DbOrTx, orderId: string, pharmacyId: string | null): Promise<void> {
+      await repo.update(executor, orderId, { pharmacyId, updatedAt: now() });
     },
 
     /**

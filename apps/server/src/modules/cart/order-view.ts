@@ -60,6 +60,18 @@ export const orderViewSchema = z
       methodName: z.string().nullable(),
       costCents: z.int(),
     }),
+    shippingAddress: z
+      .object({
+        fullName: z.string(),
+        line1: z.string(),
+        line2: z.string().nullable(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string(),
+        phone: z.string(),
+      })
+      .nullable()
+      .describe('The address snapshot the order ships to (issue 5); null until given'),
     promoCode: z.object({ code: z.string(), discountCents: z.int() }).nullable(),
     isPromoCodeApplied: z.boolean(),
     isSalesTaxApplied: z.boolean(),
@@ -184,6 +196,18 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], ctx
       methodName: ctx.shippingMethod?.name ?? null,
       costCents: order.shippingCents,
     },
+    shippingAddress:
+      order.shipLine1 && order.shipFullName && order.shipCity && order.shipState && order.shipZip && order.shipPhone
+        ? {
+            fullName: order.shipFullName,
+            line1: order.shipLine1,
+            line2: order.shipLine2,
+            city: order.shipCity,
+            state: order.shipState,
+            zip: order.shipZip,
+            phone: order.shipPhone,
+          }
+        : null,
     promoCode: order.couponCode ? { code: order.couponCode, discountCents: order.discountCents } : null,
     isPromoCodeApplied: order.couponCode !== null,
     isSalesTaxApplied: order.salesTaxApplied,

@@ -2,7 +2,7 @@
 // map markers around a ZIP; the patient's own pharmacy; and what the checkout engine asks for an
 // order (a pharmacy the caller may use, the storefront's partner pharmacy).
 import { roundMiles, type LatLng, type PatientPharmacy } from '@store/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PharmacyRow } from '../../db/schema/pharmacies.ts';
 import { fieldError, notFound } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
@@ -207,8 +207,8 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
     },
 
     /** For the checkout engine: the storefront's partner mail-order pharmacy, or null if none. */
-    async partnerPharmacy(storefrontId: string): Promise<Pharmacy | null> {
-      const row = await repo.findPartner(storefrontId);
+    async partnerPharmacy(storefrontId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
+      const row = await (executor ? createPharmacyRepo(executor) : repo).findPartner(storefrontId);
       return row ? toPharmacy(row) : null;
     },
 
