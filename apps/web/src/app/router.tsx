@@ -183,9 +183,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: checkout.scheduleVisit,
+                // The scheduling feature's page, bound to the order (issue 6).
                 lazy: page(() =>
-                  import('@/features/checkout/pages/ScheduleVisitPage').then(
-                    (m) => m.ScheduleVisitPage,
+                  import('@/features/scheduling/pages/ScheduleVisitCheckoutPage').then(
+                    (m) => m.ScheduleVisitCheckoutPage,
                   ),
                 ),
               },
@@ -200,8 +201,8 @@ export const routes: RouteObject[] = [
               {
                 path: checkout.doctorConfirmation,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/DoctorConfirmationPage').then(
-                    (m) => m.DoctorConfirmationPage,
+                  import('@/features/scheduling/pages/DoctorConfirmationCheckoutPage').then(
+                    (m) => m.DoctorConfirmationCheckoutPage,
                   ),
                 ),
               },

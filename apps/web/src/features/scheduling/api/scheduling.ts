@@ -106,6 +106,11 @@ export function useBookAppointment() {
     mutationFn: async (body: BookRequest) => {
       // Booking needs a session: the server keeps an existing one, else starts a guest session.
       await apiPost('/api/session/guest');
+      if (body.orderId) {
+        // Bound to the order: its shipping state and visit type are the server's; Scheduling completes.
+        const { orderId, doctorId, startsAt, invitee, timeZone } = body;
+        return apiPost<Booking>(`/api/orders/${encodeURIComponent(orderId)}/appointment`, { doctorId, startsAt, invitee, timeZone });
+      }
       return apiPost<Booking>('/api/appointments', body);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['slots'] }),
@@ -143,5 +148,44 @@ export function useCancelVisit(token: string) {
   return useMutation({
     mutationFn: () => apiDelete<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`),
     onSuccess: (appointment) => queryClient.setQueryData(['rescheduling', token], appointment),
+  });
+}
+
+/** The order's visit (summary and confirmation pages): the appointment, the doctor's id, the visit type. */
+export interface OrderAppointment {
+  appointment: Appointment | null;
+  doctorId: string | null;
+  visitType: 1 | 2 | 3 | null;
+}
+
+export function useOrderAppointment(orderId: string | null) {
+  return useQuery({
+    queryKey: ['order-appointment', orderId],
+    queryFn: ({ signal }) => apiGet<OrderAppointment>(`/api/orders/${encodeURIComponent(orderId ?? '')}/appointment`, { signal }),
+    enabled: Boolean(orderId),
+  });
+}
+
+/** Asynchronous visit (type 3): CONFIRM with a doctor, or next available (no doctorId). */
+export function useConfirmDoctor(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doctorId: string | null) =>
+      apiPost<{ doctor: Doctor | null }>(
+        `/api/orders/${encodeURIComponent(orderId)}/doctor-confirmation`,
+        doctorId && doctorId !== FIRST_AVAILABLE ? { doctorId } : {},
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['order-appointment', orderId] }),
+  });
+}
+
+/** The signed-in patient's name, email and phone for the invitee form (null for guests). */
+export function useAccountInvitee(enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'profile'],
+    queryFn: ({ signal }) =>
+      apiGet<{ email: string; firstName: string; lastName: string; phone: string }>('/api/account/profile', { signal }),
+    enabled,
+    staleTime: 60_000,
   });
 }
