@@ -10,6 +10,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       css: false,
+      // jsdom + MUI renders are slow on the 2-core machines when the suites run side by side.
+      testTimeout: 20_000,
     },
   }),
 );

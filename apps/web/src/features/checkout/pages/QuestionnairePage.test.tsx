@@ -192,13 +192,11 @@ describe('QuestionnairePage', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Your goal?')).toHaveValue('Half-typed');
     // Back within the questionnaire goes to its previous page.
-    await userEvent
-      .setup()
-      .click(
-        within(screen.getByRole('form', { name: 'Your goals' })).getByRole('button', {
-          name: 'Back',
-        }),
-      );
+    await userEvent.setup().click(
+      within(screen.getByRole('form', { name: 'Your goals' })).getByRole('button', {
+        name: 'Back',
+      }),
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeInTheDocument();
     expect(screen.getByLabelText('Pregnant?')).toHaveValue('no');
   });
@@ -221,17 +219,22 @@ describe('QuestionnairePage', () => {
     const server: Server = {
       consult: consult(),
       consultDone: false,
-      savePage: () => ({
-        body: {
-          consult: {
-            ...server.consult,
-            status: 'disqualified',
-            disqualified: { questionId: 'pregnant', reason: 'Not during pregnancy.' },
-          },
-          nextPageIndex: null,
-          disqualified: { questionId: 'pregnant', reason: 'Not during pregnancy.' },
-        },
-      }),
+      // Like the server: a draft save (while typing) keeps the answer without judging it; only
+      // the Next save can disqualify.
+      savePage: (call) =>
+        (call.body as { mode?: string }).mode === 'draft'
+          ? { body: { consult: server.consult, nextPageIndex: 0, disqualified: null } }
+          : {
+              body: {
+                consult: {
+                  ...server.consult,
+                  status: 'disqualified',
+                  disqualified: { questionId: 'pregnant', reason: 'Not during pregnancy.' },
+                },
+                nextPageIndex: null,
+                disqualified: { questionId: 'pregnant', reason: 'Not during pregnancy.' },
+              },
+            },
     };
     api(server);
     const user = userEvent.setup();
