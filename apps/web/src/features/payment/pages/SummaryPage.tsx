@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -40,7 +39,7 @@ export const PROMO_LABEL = 'Enter a promo code';
 
 function Row({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, ...(strong ? { borderTop: 1, borderColor: 'divider', pt: 1 } : {}) }}>
       <Typography component="dt" sx={strong ? { fontWeight: 700, fontSize: '1.125rem' } : undefined}>
         {label}
       </Typography>
@@ -63,7 +62,6 @@ function Totals({ order }: { order: Cart }) {
       {t.discountCents > 0 ? (
         <Row label={`Discount${order.promoCode ? ` (${order.promoCode.code})` : ''}`} value={`−${formatCents(t.discountCents)}`} testId="summary-discount" />
       ) : null}
-      <Divider />
       <Row label="Total" value={formatCents(t.totalCents)} testId="order-total" strong />
     </Stack>
   );
