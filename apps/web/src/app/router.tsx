@@ -144,7 +144,7 @@ export const routes: RouteObject[] = [
               {
                 path: checkout.shippingDetails,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/ShippingDetailsPage').then(
+                  import('@/features/shipping/pages/ShippingDetailsPage').then(
                     (m) => m.ShippingDetailsPage,
                   ),
                 ),
@@ -152,7 +152,7 @@ export const routes: RouteObject[] = [
               {
                 path: checkout.pharmacyOptions,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/PharmacyOptionsPage').then(
+                  import('@/features/pharmacy/pages/PharmacyOptionsPage').then(
                     (m) => m.PharmacyOptionsPage,
                   ),
                 ),
@@ -160,7 +160,7 @@ export const routes: RouteObject[] = [
               {
                 path: checkout.pharmacyMap,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/PharmacyMapPage').then(
+                  import('@/features/pharmacy/pages/PharmacyMapPage').then(
                     (m) => m.PharmacyMapPage,
                   ),
                 ),
@@ -168,7 +168,7 @@ export const routes: RouteObject[] = [
               {
                 path: checkout.pharmacySearch,
                 lazy: page(() =>
-                  import('@/features/checkout/pages/PharmacySearchPage').then(
+                  import('@/features/pharmacy/pages/PharmacySearchPage').then(
                     (m) => m.PharmacySearchPage,
                   ),
                 ),

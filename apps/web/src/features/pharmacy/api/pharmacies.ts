@@ -1,7 +1,8 @@
 // Pharmacy search, map markers, the partner pharmacy and the patient's own pharmacy (/api/pharmacies).
 import type { LatLng, PatientPharmacy } from '@store/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api';
+import { apiGet, apiPost, apiPut } from '@/lib/api';
+import { CART_QUERY_KEY } from '@/lib/cart';
 
 /** SPEC §3 Pharmacy, with its location and the distance from the search's ZIP. */
 export interface Pharmacy {
@@ -96,5 +97,27 @@ export function useAddPharmacy() {
   return useMutation({
     mutationFn: (pharmacy: PatientPharmacy) => apiPost<Pharmacy>('/api/pharmacies', pharmacy),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pharmacyKeys.all }),
+  });
+}
+
+/** A pharmacy the caller may choose (directory, partner or their own), e.g. the order's. */
+export function usePharmacy(id: string | null) {
+  return useQuery({
+    queryKey: ['pharmacies', 'one', id],
+    queryFn: ({ signal }) => apiGet<Pharmacy>(`/api/pharmacies/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * The order's pharmacy (PUT /api/orders/:id/pharmacy): one the caller may choose, or the partner.
+ * The server completes the Pharmacy stage; the answer replaces the cart.
+ */
+export function useSetOrderPharmacy(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { pharmacyId: string } | { partner: true }) =>
+      apiPut<unknown>(`/api/orders/${encodeURIComponent(orderId)}/pharmacy`, choice),
+    onSuccess: (order) => client.setQueryData(CART_QUERY_KEY, order),
   });
 }

@@ -32,6 +32,10 @@ export interface AddressFormProps {
   shipsTo?: readonly string[];
   /** Accessible name of the form. */
   label?: string;
+  /** The form's id, for a submit button outside it (`<button form={formId}>`). */
+  formId?: string;
+  /** Hide the form's own buttons (the page submits it from outside). */
+  hideActions?: boolean;
 }
 
 const EMPTY: UsAddressInput = { fullName: '', line1: '', line2: '', city: '', state: '', zip: '', phone: '' };
@@ -44,6 +48,8 @@ export function AddressForm({
   onCancel,
   shipsTo,
   label = 'Shipping address',
+  formId,
+  hideActions = false,
 }: AddressFormProps) {
   const id = useId();
   const schema = useMemo(
@@ -85,7 +91,7 @@ export function AddressForm({
   const field = (name: FieldPath<UsAddressInput>) => ({ name, control, id: `${id}-${name}`, fullWidth: true });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={label}>
+    <Box component="form" id={formId} noValidate onSubmit={submit} aria-label={label}>
       <Stack spacing={2}>
         {formError ? (
           <Alert severity="error" role="alert">
@@ -114,7 +120,7 @@ export function AddressForm({
           autoComplete="tel-national"
           helperText="10 digits, e.g. (555) 123-4567"
         />
-        <Stack direction="row" spacing={2}>
+        <Stack direction="row" spacing={2} sx={hideActions ? { display: 'none' } : undefined}>
           <StatusButton type="submit" status={status} doneLabel="Saved">
             {submitLabel}
           </StatusButton>

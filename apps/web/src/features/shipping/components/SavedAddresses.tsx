@@ -31,6 +31,8 @@ export interface SavedAddressesProps {
   onUse?: (address: SavedAddress) => void;
   /** States the order's products ship to; addresses elsewhere say so and cannot be used. */
   shipsTo?: readonly string[];
+  /** The page has its own Continue (checkout): no "Ship to this address" button. */
+  hideUseButton?: boolean;
 }
 
 function AddressSummary({ address }: { address: SavedAddress }) {
@@ -49,7 +51,7 @@ function AddressSummary({ address }: { address: SavedAddress }) {
   );
 }
 
-export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo }: SavedAddressesProps) {
+export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseButton = false }: SavedAddressesProps) {
   const id = useId();
   const query = useSavedAddresses();
   const createAddress = useCreateAddress();
@@ -206,7 +208,7 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo }: SavedAd
           {MESSAGES.SHIPPING_STATE_UNAVAILABLE}
         </Alert>
       ) : null}
-      <Box>
+      <Box sx={hideUseButton ? { display: 'none' } : undefined}>
         <StatusButton status={useStatus} disabled={!selected || blocked} onClick={() => void shipToSelected()} doneLabel="Selected">
           Ship to this address
         </StatusButton>

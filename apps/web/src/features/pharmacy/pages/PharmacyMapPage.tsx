@@ -1,0 +1,42 @@
+// CHECKOUT_ROUTES.pharmacyMap (issue 5): the map and the list side by side around the order's
+// shipping ZIP; choosing a marker or a list row selects both. Without map tiles (offline) the list
+// and the markers still choose. Continue puts the chosen pharmacy on the order.
+import { CHECKOUT_ROUTES } from '@store/domain';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useCheckout } from '@/lib/checkout';
+import { useDocumentTitle } from '@/lib/storefront';
+import type { Pharmacy } from '../api/pharmacies';
+import { PharmacyMap } from '../components/PharmacyMap';
+import { ChosenPharmacy } from './PharmacyChoice';
+import { shippingZipOf } from './PharmacySearchPage';
+
+export const PHARMACY_MAP_TITLE = 'Pharmacies near you';
+
+export function PharmacyMapPage() {
+  useDocumentTitle(PHARMACY_MAP_TITLE);
+  const { order } = useCheckout();
+  const [selected, setSelected] = useState<Pharmacy | null>(null);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{PHARMACY_MAP_TITLE}</Typography>
+      <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={CHECKOUT_ROUTES.pharmacySearch}>
+          Search by ZIP code, city or name
+        </Link>
+        <Link component={RouterLink} to={CHECKOUT_ROUTES.pharmacyOptions}>
+          Back to pharmacy options
+        </Link>
+      </Stack>
+      <PharmacyMap
+        initialZip={shippingZipOf(order)}
+        selectedId={selected?.id ?? null}
+        onSelect={setSelected}
+      />
+      <ChosenPharmacy pharmacy={selected} />
+    </Stack>
+  );
+}

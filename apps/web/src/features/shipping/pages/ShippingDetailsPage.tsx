@@ -1,0 +1,307 @@
+// CHECKOUT_ROUTES.shippingDetails (issue 5): where the order ships and how. Signed-in patients pick
+// one of their saved addresses ("MOST RECENT ADDRESS" / "OTHER SAVED ADDRESSES", SPEC §9) or add one;
+// guests type theirs. The shipping methods show their cost and delivery estimate; choosing one
+// re-prices the order on the server and the totals follow. Continue saves the address (and method)
+// on the order, which completes the Shipping stage, and goes on to the next pending stage. SPEC §2
+// routes the Pharmacy stage here too: once Shipping is done and Pharmacy is pending, this page
+// leads on to the pharmacy options (unless the patient came back to edit the address).
+import { CHECKOUT_ROUTES, formatCents, hasStage, Stage } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import { useCheckout } from '@/lib/checkout';
+import { useDocumentTitle } from '@/lib/storefront';
+import { useSavedAddresses } from '../api/addresses';
+import {
+  deliveryEstimate,
+  useSetOrderAddress,
+  useSetOrderMethod,
+  useShippingMethods,
+  type OrderWithAddress,
+  type ShippingAddressChoice,
+  type ShippingMethod,
+} from '../api/orderShipping';
+import { AddressForm } from '../components/AddressForm';
+import { SavedAddresses } from '../components/SavedAddresses';
+
+export const SHIPPING_DETAILS_TITLE = 'Shipping details';
+
+/** Sends the patient on to the pharmacy options once Shipping is done and Pharmacy is pending. */
+export function ShippingDetailsPage() {
+  const { progress } = useCheckout();
+  const [params] = useSearchParams();
+  const shippingDone = hasStage(progress.completedStages, Stage.Shipping);
+  const pharmacyPending = progress.firstPendingStage === Stage.Pharmacy;
+  if (shippingDone && pharmacyPending && params.get('edit') === null) {
+    return <Navigate to={CHECKOUT_ROUTES.pharmacyOptions} replace />;
+  }
+  return <ShippingDetails />;
+}
+
+function methodCost(method: ShippingMethod, order: OrderWithAddress): string {
+  const merchandise = order.totals.subtotalCents - order.totals.discountCents;
+  if (
+    method.costCents === 0 ||
+    (method.freeAboveCents !== null && merchandise >= method.freeAboveCents)
+  )
+    return 'Free';
+  return formatCents(method.costCents);
+}
+
+function Totals({ order, updating }: { order: OrderWithAddress; updating: boolean }) {
+  const t = order.totals;
+  const rows: [string, string][] = [
+    ['Subtotal', formatCents(t.subtotalCents)],
+    ...(t.consultFeeCents > 0
+      ? ([['Consult fee', formatCents(t.consultFeeCents)]] as [string, string][])
+      : []),
+    ...(t.discountCents > 0
+      ? ([['Discount', `−${formatCents(t.discountCents)}`]] as [string, string][])
+      : []),
+    ['Shipping', t.shippingCents === 0 ? 'Free' : formatCents(t.shippingCents)],
+    ...(order.isSalesTaxApplied
+      ? ([['Sales tax', formatCents(t.taxCents)]] as [string, string][])
+      : []),
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-busy={updating || undefined}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}
+      >
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt">{label}</Typography>
+            <Typography
+              component="dd"
+              sx={{ m: 0, textAlign: 'right' }}
+              data-testid={`total-${label.toLowerCase().replace(/\s/g, '-')}`}
+            >
+              {value}
+            </Typography>
+          </Box>
+        ))}
+        <Box sx={{ display: 'contents' }}>
+          <Typography component="dt" sx={{ fontWeight: 700, pt: 1 }}>
+            Total
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 700, pt: 1, textAlign: 'right' }}>
+            <span role="status" aria-live="polite" data-testid="total-total">
+              {formatCents(t.totalCents)}
+            </span>
+          </Typography>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+function ShippingDetails() {
+  useDocumentTitle(SHIPPING_DETAILS_TITLE);
+  const id = useId();
+  const formId = `${id}-address`;
+  const { order: cart, progress, refresh } = useCheckout();
+  const navigate = useNavigate();
+  const order = cart as OrderWithAddress;
+  const signedIn = progress.loggedIn;
+  const methods = useShippingMethods();
+  const saved = useSavedAddresses({ enabled: signedIn });
+  const setMethod = useSetOrderMethod(order.id);
+  const setAddress = useSetOrderAddress(order.id);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [status, setStatus] = useState<ButtonStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [methodError, setMethodError] = useState<string | null>(null);
+
+  // Preselect the address the order ships to, else the most recent one.
+  useEffect(() => {
+    if (savedId || !saved.data) return;
+    const all = [
+      ...(saved.data.mostRecent ? [saved.data.mostRecent] : []),
+      ...saved.data.otherSaved,
+    ];
+    const onOrder = order.shippingAddress;
+    const match = onOrder
+      ? all.find(
+          (a) =>
+            a.line1 === onOrder.line1 && a.zip === onOrder.zip && a.fullName === onOrder.fullName,
+        )
+      : undefined;
+    const pick = match ?? saved.data.mostRecent;
+    if (pick) setSavedId(pick.id);
+  }, [saved.data, savedId, order.shippingAddress]);
+
+  if (!hasStage(order.checkoutStages, Stage.Shipping)) {
+    return (
+      <EmptyState
+        headingComponent="h1"
+        title="Nothing to ship"
+        body="The items in your order do not need shipping. Continue with your checkout."
+      />
+    );
+  }
+
+  const save = async (choice: ShippingAddressChoice) => {
+    setStatus('loading');
+    setError(null);
+    try {
+      await setAddress.mutateAsync({ ...choice, methodId: order.shipping.methodId ?? undefined });
+      setStatus('done');
+      // On to the next pending stage; with Pharmacy next, SPEC §2's route is this page, so the
+      // pharmacy options directly.
+      const after = await refresh();
+      if (
+        after &&
+        hasStage(after.completedStages, Stage.Shipping) &&
+        after.firstPendingStage === Stage.Pharmacy
+      ) {
+        await navigate(CHECKOUT_ROUTES.pharmacyOptions);
+      } else if (after?.nextRoute) {
+        await navigate(after.nextRoute);
+      }
+    } catch (e) {
+      setStatus('idle');
+      // A typed address shows its errors in the form (beside the field, or above it).
+      if ('address' in choice) throw e;
+      setError(errorMessages(e).message);
+    }
+  };
+
+  const chooseMethod = (methodId: string) => {
+    setMethodError(null);
+    setMethod.mutate(methodId, { onError: (e) => setMethodError(errorMessages(e).message) });
+  };
+
+  const onOrder = order.shippingAddress;
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 760 }}>
+      <Typography variant="h1">{SHIPPING_DETAILS_TITLE}</Typography>
+
+      <Box component="section" aria-labelledby={`${id}-address-heading`}>
+        <Typography id={`${id}-address-heading`} variant="h2" sx={{ mb: 2 }}>
+          Shipping address
+        </Typography>
+        {signedIn ? (
+          <SavedAddresses selectedId={savedId} onSelect={(a) => setSavedId(a.id)} hideUseButton />
+        ) : (
+          <AddressForm
+            formId={formId}
+            hideActions
+            label="Shipping address"
+            defaultValues={onOrder ?? undefined}
+            onSubmit={(address) => save({ address })}
+          />
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby={`${id}-method-heading`}>
+        <Typography id={`${id}-method-heading`} variant="h2" sx={{ mb: 2 }}>
+          Shipping method
+        </Typography>
+        {methods.isPending ? (
+          <LoadingState label="Loading shipping methods…" />
+        ) : methods.isError ? (
+          <ErrorState
+            error={methods.error}
+            onRetry={() => void methods.refetch()}
+            retrying={methods.isFetching}
+          />
+        ) : methods.data.length === 0 ? (
+          <EmptyState
+            title="No shipping methods"
+            body="No shipping method is available right now. Please contact Customer Support."
+          />
+        ) : (
+          <RadioGroup
+            name={`${id}-method`}
+            // The patient's click shows at once; the totals follow the server's answer.
+            value={(setMethod.isPending ? setMethod.variables : order.shipping.methodId) ?? ''}
+            onChange={(_, value) => chooseMethod(value)}
+            aria-labelledby={`${id}-method-heading`}
+          >
+            <Stack spacing={1}>
+              {methods.data.map((method) => (
+                <Paper key={method.id} variant="outlined" sx={{ px: 2, py: 1 }}>
+                  <FormControlLabel
+                    value={method.id}
+                    disabled={setMethod.isPending}
+                    control={<Radio />}
+                    sx={{ width: '100%', m: 0, '& .MuiFormControlLabel-label': { flex: 1 } }}
+                    label={
+                      <Stack
+                        direction="row"
+                        spacing={2}
+                        sx={{ justifyContent: 'space-between', alignItems: 'center' }}
+                      >
+                        <Box>
+                          <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                            {method.carrier} {method.name}
+                          </Typography>
+                          <Typography
+                            component="span"
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ display: 'block' }}
+                          >
+                            {deliveryEstimate(method)}
+                          </Typography>
+                        </Box>
+                        <Typography component="span" sx={{ fontWeight: 600 }}>
+                          {methodCost(method, order)}
+                        </Typography>
+                      </Stack>
+                    }
+                  />
+                </Paper>
+              ))}
+            </Stack>
+          </RadioGroup>
+        )}
+        {methodError ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {methodError}
+          </Alert>
+        ) : null}
+      </Box>
+
+      <Box component="section" aria-labelledby={`${id}-totals-heading`}>
+        <Typography id={`${id}-totals-heading`} variant="h2" sx={{ mb: 2 }}>
+          Order total
+        </Typography>
+        <Totals order={order} updating={setMethod.isPending} />
+      </Box>
+
+      {error ? (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Box>
+        {signedIn ? (
+          <StatusButton
+            status={status}
+            disabled={!savedId || setMethod.isPending}
+            onClick={() => {
+              if (savedId) void save({ savedAddressId: savedId });
+            }}
+          >
+            Continue
+          </StatusButton>
+        ) : (
+          <StatusButton type="submit" form={formId} status={status} disabled={setMethod.isPending}>
+            Continue
+          </StatusButton>
+        )}
+      </Box>
+    </Stack>
+  );
+}
