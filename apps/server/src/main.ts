@@ -19,7 +19,11 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
+  });
   await runMigrations(database);
   // Reference data every store needs, demo or not: the medication list for the consult search.
   await syncMedicationList(database.db);

@@ -26,11 +26,16 @@ export interface OpenDatabaseOptions {
   /** An already-open PGlite (tests load one from a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Told about connections that died while idle (logged by main.ts). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover, admin termination) emits 'error' on
+    // the pool; unhandled, that would crash the process. The pool replaces it on next use.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     return {
       db,
