@@ -59,6 +59,8 @@ export const orders = pgTable(
     subtotalCents: integer().notNull().default(0),
     consultFeeCents: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),
+    /** A donation the patient adds on the summary (issue 7, flags.enableDonationsSummaryPage); part of totalCents. */
+    donationCents: integer().notNull().default(0),
     // Later issues: pharmacy, doctor, visit, phone.
     /** The pharmacy the prescription goes to (issue 5): the partner, the directory or the patient's own. */
     pharmacyId: uuid().references(() => pharmacies.id, { onDelete: 'set null' }),

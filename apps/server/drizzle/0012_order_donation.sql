@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "donation_cents" integer DEFAULT 0 NOT NULL;
