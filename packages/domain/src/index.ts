@@ -23,3 +23,4 @@ export * from './payments/messages.ts';
 export * from './payments/card.ts';
 export * from './payments/status.ts';
 export * from './scheduling/scheduling.ts';
+export * from './catalog/product.ts';

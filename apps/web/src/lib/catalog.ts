@@ -1,36 +1,13 @@
 // The storefront's catalog, shared by the home page, the shop and the cart (features never import
 // each other). Prices are integer cents from the server; format them only for display.
 import { useQuery } from '@tanstack/react-query';
+import type { ProductCategory, ProductView, VisitType } from '@store/domain';
 import { apiGet } from './api';
 
-export type ProductType = 'prescription' | 'otc' | 'lab_test' | 'consult_only';
-export type ProductCategory = 'weight' | 'hair' | 'sexual_health' | 'skin' | 'labs' | 'otc';
-export type VisitType = 1 | 2 | 3;
+export type { ProductCategory, ProductType, VisitType } from '@store/domain';
 
 /** GET /api/products (SPEC §3 cart item fields of a product). */
-export interface Product {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  category: ProductCategory;
-  type: ProductType;
-  thumbnail: string;
-  priceCents: number;
-  consultFeeCents: number;
-  priceWithConsultCents: number;
-  pricePerCycleCents: number | null;
-  refillCycleDays: number | null;
-  qtyRange: { min: number; max: number };
-  defaultQuantity: number;
-  flexibleQuantity: boolean;
-  consultRequired: boolean;
-  consultAttached: boolean;
-  visitType: VisitType | null;
-  checkoutStages: number;
-  questionnaireId: string | null;
-  shipsTo: string[];
-}
+export type Product = ProductView;
 
 /** The shelf names of the categories, in shelf order. */
 export const CATEGORY_LABELS: Record<ProductCategory, string> = {

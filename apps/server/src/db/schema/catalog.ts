@@ -15,11 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { storefronts } from './storefronts.ts';
 
-export const PRODUCT_TYPES = ['prescription', 'otc', 'lab_test', 'consult_only'] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
+import { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType } from '@store/domain';
 
-export const PRODUCT_CATEGORIES = ['weight', 'hair', 'sexual_health', 'skin', 'labs', 'otc'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+export { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType };
 
 export const products = pgTable(
   'products',

@@ -1,7 +1,13 @@
 // The catalog of each storefront, read on every page: products are loaded once per storefront and
 // kept in memory (with their JSON responses pre-serialised); any write drops the cache
 // (DESIGN.md "hot read paths ... cached in memory and invalidated on write").
-import { priceWithConsult, pricePerCycle, US_STATES, type VisitType } from '@store/domain';
+import {
+  priceWithConsult,
+  pricePerCycle,
+  US_STATES,
+  type ProductView,
+  type VisitType,
+} from '@store/domain';
 import type { Db } from '../../db/client.ts';
 import type { ProductCategory, ProductType } from '../../db/schema/catalog.ts';
 import { createCatalogRepo, type ProductRow } from './catalog.repo.ts';
@@ -35,30 +41,7 @@ export interface Product {
   shipsTo: string[];
 }
 
-/** The public shape served by GET /api/products (SPEC §3 cart item fields, camelCase). */
-export interface ProductView {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  category: ProductCategory;
-  type: ProductType;
-  thumbnail: string;
-  priceCents: number;
-  consultFeeCents: number;
-  priceWithConsultCents: number;
-  pricePerCycleCents: number | null;
-  refillCycleDays: number | null;
-  qtyRange: { min: number; max: number };
-  defaultQuantity: number;
-  flexibleQuantity: boolean;
-  consultRequired: boolean;
-  consultAttached: boolean;
-  visitType: VisitType | null;
-  checkoutStages: number;
-  questionnaireId: string | null;
-  shipsTo: string[];
-}
+export type { ProductView };
 
 function toProduct(row: ProductRow & { shipsTo: string[] }): Product {
   return {
