@@ -69,7 +69,8 @@ const storePages: Record<string, string> = {
 const guardedCheckoutPaths = Object.values(CHECKOUT_ROUTES).filter((path) => !isPostPaymentPath(path));
 
 const plannedPaths = [
-  ...POST_PAYMENT_ROUTES,
+  // Order confirmation is built by the payment issue (its own page tests cover it).
+  ...POST_PAYMENT_ROUTES.filter((path) => path !== CHECKOUT_ROUTES.orderConfirmation),
   ...Object.values(APP_ROUTES).filter(
     (path) =>
       path !== APP_ROUTES.home &&

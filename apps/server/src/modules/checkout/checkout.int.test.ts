@@ -275,8 +275,11 @@ describe('completeStage', () => {
       progressStep: 4,
     });
     expect(await auditCount(orderId, 'order.status_changed')).toBe(1);
-    // The cart is no longer a draft; the checkout still finds the order.
-    expect((await patient.get('/api/cart')).statusCode).toBe(404);
+    // The order awaiting payment is still the patient's cart (they can go back and edit it),
+    // and the checkout finds it too.
+    const cart = await patient.get('/api/cart');
+    expect(cart.statusCode).toBe(200);
+    expect(cart.json().id).toBe(orderId);
     const awaiting = await patient.get('/api/checkout/awaiting-payment');
     expect(awaiting.statusCode).toBe(200);
     expect(awaiting.json().id).toBe(orderId);
