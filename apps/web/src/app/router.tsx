@@ -57,6 +57,13 @@ export const routes: RouteObject[] = [
               import('@/features/account/MyAccountPage').then((m) => m.MyAccountPage),
             ),
           },
+          // SPEC §7 reschedule doctor for recent order (issue 6), from the account.
+          {
+            path: '/my-account/visit',
+            lazy: page(() =>
+              import('@/features/scheduling/pages/RecentVisitPage').then((m) => m.RecentVisitPage),
+            ),
+          },
           // Accounts and sign-in (issue 4).
           {
             path: ACCOUNT_ROUTES.myAccountPassword,

@@ -208,7 +208,9 @@ describe('sign-in and the account', () => {
     const [row] = await ctx.database.db.select().from(appointments).where(eq(appointments.orderId, orderId));
     expect(row!.guestSessionId).toBeNull();
     expect(row!.createdByUserId).not.toBeNull();
-    // Signed in, they can move it from the account (SPEC §7 reschedule doctor for recent order).
+    // Signed in, the account finds it and can move it (SPEC §7 reschedule doctor for recent order).
+    const next = (await browser.get('/api/account/visit')).json();
+    expect(next.appointment).toMatchObject({ orderId, startsAt: '2027-02-03T14:00:00.000Z' });
     const moved = await browser.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: '2027-02-03T15:00:00.000Z', timeZone: 'America/New_York' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().appointment.startsAt).toBe('2027-02-03T15:00:00.000Z');
@@ -232,6 +234,11 @@ describe('sign-in and the account', () => {
     const { browser, orderId } = await guestReady();
     const res = await browser.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: TUESDAY_10_NY });
     expect(res.statusCode).toBe(401);
+    expect((await browser.get('/api/account/visit')).statusCode).toBe(401);
+    // Another patient's order: 404; a patient with no visit: null.
+    const other = await signedInPatient(ctx);
+    expect((await other.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: TUESDAY_10_NY })).statusCode).toBe(404);
+    expect((await other.get('/api/account/visit')).json()).toEqual({ appointment: null });
   });
 });
 

@@ -26,7 +26,7 @@ function identityOr404(request: FastifyRequest) {
 
 export const orderVisitRoutes: FastifyPluginAsyncZod<{
   orderVisits: OrderVisitService;
-  scheduling: Pick<SchedulingService, 'mailOrigin'>;
+  scheduling: Pick<SchedulingService, 'mailOrigin' | 'nextForUser'>;
   audit: Pick<AuditService, 'fromRequest'>;
 }> = async (app, { orderVisits, scheduling, audit }) => {
   const origin = (request: FastifyRequest) =>
@@ -130,6 +130,21 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
         doctorId: request.body.doctorId ?? null,
         audit: audit.fromRequest(request),
       }),
+  );
+
+  app.get(
+    '/api/account/visit',
+    {
+      schema: {
+        tags: ['scheduling', 'account'],
+        summary: "The signed-in patient's next booked visit of an order (to reschedule from the account); null when none",
+        response: { 200: z.object({ appointment: appointmentSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { appointment: await scheduling.nextForUser(request.storefront, user.userId) };
+    },
   );
 
   app.post(

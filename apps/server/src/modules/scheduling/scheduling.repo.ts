@@ -1,5 +1,5 @@
 // Appointments. Private to the scheduling module.
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
 import { storefrontHosts } from '../../db/schema/storefronts.ts';
@@ -112,6 +112,25 @@ export function createSchedulingRepo(db: DbOrTx) {
         if (orphans.length > 0) await db.update(appointments).set({ orderId }).where(inArray(appointments.id, orphans));
       }
       return adopted.length;
+    },
+
+    /** A patient's next booked visit that belongs to an order (the account's recent order). */
+    async nextForUser(storefrontId: string, userId: string, from: Date): Promise<AppointmentRow | undefined> {
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.storefrontId, storefrontId),
+            eq(appointments.createdByUserId, userId),
+            eq(appointments.status, 'booked'),
+            isNotNull(appointments.orderId),
+            gt(appointments.endsAt, from),
+          ),
+        )
+        .orderBy(asc(appointments.startsAt))
+        .limit(1);
+      return rows[0];
     },
 
     /** The order's current visit: its newest live one. */

@@ -525,6 +525,12 @@ export function createSchedulingService(deps: {
       return repo().adoptGuest(guestSessionId, userId, orderId);
     },
 
+    /** The signed-in patient's next booked visit of an order (the account's recent order), or null. */
+    async nextForUser(storefront: StorefrontConfig, userId: string): Promise<AppointmentView | null> {
+      const row = await repo().nextForUser(storefront.id, userId, now());
+      return row ? viewOf(row) : null;
+    },
+
     /** The order's current visit (booked, completed or missed), or null. */
     async getForOrder(storefront: StorefrontConfig, orderId: string): Promise<AppointmentView | null> {
       const row = await repo().liveForOrder(storefront.id, orderId);

@@ -181,6 +181,9 @@ export function MyAccountPage() {
           </>
         )}
         <Divider />
+        <Button component={RouterLink} to="/my-account/visit" variant="text" sx={{ alignSelf: 'flex-start' }}>
+          Reschedule doctor for recent order
+        </Button>
         <Typography color="text.secondary">
           Your orders, receipts, reorders, auto-refills, saved cards and addresses and health
           records will appear here in a later release of the store.

@@ -189,3 +189,23 @@ export function useAccountInvitee(enabled: boolean) {
     staleTime: 60_000,
   });
 }
+
+/** The signed-in patient's next booked visit of an order (the account's recent order). */
+export function useAccountVisit(enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'visit'],
+    queryFn: ({ signal }) => apiGet<{ appointment: Appointment | null }>('/api/account/visit', { signal }),
+    enabled,
+  });
+}
+
+/** SPEC §7 "reschedule doctor for recent order". */
+export function useRescheduleRecent(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { startsAt: string; timeZone: string }) =>
+      apiPost<Booking>(`/api/account/orders/${encodeURIComponent(orderId)}/reschedule`, body),
+    onSuccess: (booking) => queryClient.setQueryData(['account', 'visit'], { appointment: booking.appointment }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['slots'] }),
+  });
+}
