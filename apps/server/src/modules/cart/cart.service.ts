@@ -5,6 +5,7 @@
 import {
   firstPendingRoute,
   hasStage,
+  withoutStage,
   lineSubtotal,
   MESSAGES,
   priceOrder,
@@ -204,7 +205,8 @@ export function createCartService(deps: Deps) {
       salesTaxApplied: tax !== null && tax.ratePercent > 0,
       taxRatePercent: tax?.ratePercent ?? 0,
       taxCents: price.taxCents,
-      totalCents: price.totalCents,
+      // The summary's donation (issue 7) is added after pricing: no discount or tax applies to it.
+      totalCents: price.totalCents + order.donationCents,
       updatedAt: now(),
     });
     return { order: updated, items };
@@ -531,11 +533,20 @@ export function createCartService(deps: Deps) {
           }
           patch.shippingMethodId = input.methodId;
         }
-        // A state other than the address's leaves the order without an address (asked again).
+        // A state other than the address's leaves the order without an address (asked again), so
+        // the Shipping stage is no longer done: the patient is sent back to shipping details.
+        let itemsNow = items;
         if (patch.shippingState !== undefined && order.shipState !== null && patch.shippingState !== order.shipState) {
           Object.assign(patch, NO_SHIPPING_ADDRESS);
+          patch.completedStages = withoutStage(order.completedStages, Stage.Shipping);
+          itemsNow = [];
+          for (const item of items) {
+            const completedStages = withoutStage(item.completedStages, Stage.Shipping);
+            if (completedStages !== item.completedStages) await repo.updateItemStages(tx, item.id, completedStages);
+            itemsNow.push({ ...item, completedStages });
+          }
         }
-        return { order: await repo.update(tx, order.id, patch), items };
+        return { order: await repo.update(tx, order.id, patch), items: itemsNow };
       }, shippingSaved(storefront, owner));
     },
 
@@ -622,6 +633,19 @@ export function createCartService(deps: Deps) {
         if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
         return { order: await repo.update(tx, order.id, { couponId: coupon.id, couponCode: coupon.code }), items };
       });
+    },
+
+    /**
+     * PUT /api/orders/:id/donation (issue 7, flags.enableDonationsSummaryPage): the donation the
+     * patient adds on the summary, in cents (0 removes it); re-prices so the total includes it.
+     * A storefront without donations: 409 DONATIONS_OFF, nothing changed.
+     */
+    setDonation(storefront: StorefrontConfig, owner: CartOwner, orderId: string, donationCents: number) {
+      if (!storefront.flags.enableDonationsSummaryPage) throw new AppError(409, 'DONATIONS_OFF', 'This store does not take donations.');
+      return mutate(storefront, owner, orderId, async (tx, order, items) => ({
+        order: await repo.update(tx, order.id, { donationCents }),
+        items,
+      }));
     },
 
     /** DELETE /api/orders/:id/promo-code. */

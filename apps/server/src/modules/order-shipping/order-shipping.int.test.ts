@@ -106,6 +106,22 @@ describe('the order’s shipping address', () => {
     expect((await progressOf(browser, orderId)).completedStages & Shipping).toBe(Shipping);
   });
 
+  it('asks for the address again when the patient then ships to another state', async () => {
+    // SPEC §2: after an order change the patient is sent to the first pending stage
+    const { browser, orderId } = await guestOrder(P.vitaminD);
+    await browser.patch(`/api/orders/${orderId}/shipping`, { methodId: DEMO_SHIPPING.evergreenOvernight });
+    await browser.put(`/api/orders/${orderId}/shipping-address`, { address: home });
+    expect((await progressOf(browser, orderId)).completedStages & Shipping).toBe(Shipping);
+
+    const moved = await browser.patch(`/api/orders/${orderId}/shipping`, { state: 'CA' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().shippingAddress ?? null).toBeNull();
+    expect(moved.json().completedCheckoutStages & Shipping).toBe(0);
+    const progress = await progressOf(browser, orderId);
+    expect(progress.completedStages & Shipping).toBe(0);
+    expect(progress.nextRoute).toBe('/checkout/shipping-details');
+  });
+
   it('refuses a state a product in the order cannot ship to, and changes nothing', async () => {
     // SPEC §7 "product-wise shipping methods with state"; issue 5 "state restrictions (clear message, no silent failure)"
     const { browser, orderId } = await guestOrder(P.a1cKit); // not shipped to NY, NJ, RI
