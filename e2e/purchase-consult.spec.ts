@@ -1,0 +1,199 @@
+// Buying a consult product as a new patient (issue 7 "Done when", browser tests): on Evergreen
+// (pharmacyChoice on, no display pages) a guest answers the questionnaire, gives shipping details,
+// chooses the partner pharmacy, then either confirms an asynchronous doctor review (visit type 3,
+// CONFIRM) or books a video visit (visit type 1, SCHEDULE), registers inside checkout at the
+// Register stage, pays on the summary with the sandbox card and lands on the order confirmation.
+// Every stage is driven through its real page (SPEC §2 stage order Consult 1, Shipping 2,
+// Pharmacy 3, Scheduling 4, Register 5, Payment 6). axe on the summary and the confirmation.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'patient-photo.jpg');
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+function newEmail(kind: string) {
+  return `${kind}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** START ONLINE VISIT on a product page: a new guest cart, first stage the questionnaire. */
+async function startVisit(page: Page, productUrl: string) {
+  await page.goto(productUrl);
+  const privacy = page.getByTestId('privacy-notice');
+  if (await privacy.isVisible()) await privacy.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'START ONLINE VISIT' }).click();
+  // SPEC §2 "Consult: pre-questionnaire if that display page is enabled, else questionnaire 1".
+  await expect(page).toHaveURL(/\/checkout\/questionnaire\/1$/);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+const pageTitle = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+
+/** The weight-care questionnaire (seed weight-care-intake), answered so the patient qualifies. */
+async function answerWeightCare(page: Page) {
+  await pageTitle(page, 'About you');
+  await page.getByLabel('How old are you?').fill('41');
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByRole('group', { name: /pregnant/ }).getByRole('radio', { name: 'No' }).check();
+  await next(page);
+  await pageTitle(page, 'Height and weight');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Inches').fill('6');
+  await page.getByLabel('Weight (pounds)').fill('228');
+  await next(page);
+  await pageTitle(page, 'Your health history');
+  await page.getByRole('group', { name: /ever had any of these/ }).getByRole('checkbox', { name: 'No, none of these' }).check();
+  await page.getByRole('group', { name: /diagnosed with any of the following/ }).getByRole('checkbox', { name: 'None of these' }).check();
+  await page.getByRole('group', { name: /thoughts of harming yourself/ }).getByRole('radio', { name: 'No' }).check();
+  await next(page);
+  await pageTitle(page, 'Weight-related conditions');
+  await page.getByRole('checkbox', { name: 'Type 2 diabetes' }).check();
+  await page.getByRole('group', { name: /insulin or a sulfonylurea/ }).getByRole('radio', { name: 'No' }).check();
+  await next(page);
+  await pageTitle(page, 'Medicines and allergies');
+  await page.getByRole('group', { name: /taking a GLP-1 medicine now/ }).getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('group', { name: /serious allergic reaction/ }).getByRole('radio', { name: 'No' }).check();
+  const search = page.getByRole('textbox', { name: 'Search medications' });
+  await search.fill('lisino');
+  await page.getByRole('button', { name: /^lisinopril/i }).first().click();
+  await page.getByRole('checkbox', { name: 'No known allergies' }).check();
+  await next(page);
+  await pageTitle(page, 'Your weight journey');
+  await page.getByRole('checkbox', { name: 'A diet or meal plan' }).check();
+  await page.getByTestId('body_photo-file').setInputFiles(PHOTO);
+  await expect(page.getByRole('list', { name: 'Your files' })).toContainText('patient-photo.jpg');
+  await next(page);
+  await pageTitle(page, 'Before you continue');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+}
+
+/** SPEC §2 "Shipping and Pharmacy: ... shipping-details": the address form, then the partner pharmacy. */
+async function shipAndChoosePartnerPharmacy(page: Page) {
+  await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
+  const form = page.getByRole('form', { name: 'Shipping address' });
+  await form.getByLabel('Full name').fill('Jamie Rivera');
+  await form.getByLabel('Street address').fill('500 Congress Ave');
+  await form.getByLabel('City').fill('Austin');
+  await form.getByLabel('State').selectOption('TX');
+  await form.getByLabel('ZIP code').fill('78701');
+  await form.getByLabel('Phone number').fill('(512) 555-0134');
+  await expect(page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Evergreen has pharmacyChoice on: the Pharmacy stage follows Shipping.
+  await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
+  await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** SPEC §2 "If the user has no login token, Register is added to the pending stages": /register. */
+async function registerInCheckout(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/register/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
+  await page.getByLabel('First name').fill('Jamie');
+  await page.getByLabel('Last name').fill('Rivera');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // The Register stage is reached without a redirect target, so the new account lands on
+  // /my-account (as in purchase.spec.ts); reopening /checkout sends the patient on to Payment.
+  await expect(page).not.toHaveURL(/\/register/);
+  if (!/\/checkout\/summary$/.test(page.url())) await page.goto('/checkout');
+  // SPEC §2 "Payment: greeting page if enabled, else pre-payment if enabled, else summary".
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+}
+
+/** The summary's consents and a new sandbox card; answers the total paid. */
+async function payWithSandboxCard(page: Page): Promise<string> {
+  const total = (await page.getByTestId('order-total').textContent())!;
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Pay with a new card instead' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(/^[0-9A-F]{8}$/);
+  return total;
+}
+
+test.describe('a new patient buys a consult product (issue 7)', () => {
+  test('asynchronous visit (type 3): questionnaire, shipping, pharmacy, CONFIRM, register, pay, confirmation', async ({ page }) => {
+    test.setTimeout(150_000);
+    const email = newEmail('async');
+    await startVisit(page, '/products/metformin-er-weight-support');
+    await answerWeightCare(page);
+    await shipAndChoosePartnerPharmacy(page);
+
+    // SPEC §2 "Scheduling: doctor-confirmation (visit type 3)"; SPEC §4 action label CONFIRM.
+    await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Doctor review' })).toBeVisible();
+    await page.getByRole('button', { name: 'CONFIRM' }).click();
+
+    await registerInCheckout(page, email);
+    // Summary: the consult fee and the review promise (issue 7 "the scheduled visit or review promise").
+    await expect(page.getByTestId('summary-consult')).toBeVisible();
+    await expect(page.getByTestId('review-promise')).toContainText('A doctor will review your answers');
+    const total = await payWithSandboxCard(page);
+
+    // Authorize at checkout, capture on approval: the order waits for the doctor's review.
+    await expect(page.getByText(`Authorized: ${total}`)).toBeVisible();
+    await expect(page.getByTestId('next-steps')).toContainText('A doctor will review your answers');
+    await expect(page.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to my account' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const orderId = new URL(page.url()).searchParams.get('order')!;
+    const purchase = await (await page.request.get(`/api/orders/${orderId}/payment`)).json();
+    expect(purchase).toMatchObject({ status: 'awaiting_review' });
+    const receipt = await page.request.get(`/api/orders/${orderId}/receipt.pdf`);
+    expect(receipt.status()).toBe(200);
+    expect(receipt.headers()['content-type']).toContain('application/pdf');
+    await page.screenshot({ path: test.info().outputPath('purchase-consult-async.png'), fullPage: true });
+  });
+
+  test('scheduled video visit (type 1): questionnaire, shipping, pharmacy, SCHEDULE, register, pay, confirmation', async ({ page }) => {
+    test.setTimeout(150_000);
+    const email = newEmail('video');
+    await startVisit(page, '/products/semaglutide-weight-care');
+    await answerWeightCare(page);
+    await shipAndChoosePartnerPharmacy(page);
+
+    // SPEC §2 "Scheduling: ... schedule-visit (other types)"; SPEC §4 action label SCHEDULE.
+    await expect(page).toHaveURL(/\/checkout\/schedule-visit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule your visit' })).toBeVisible();
+    await expect(page.getByRole('tablist', { name: 'Days with open times' })).toBeVisible();
+    await page.getByRole('tab').nth(1).click();
+    const slot = page.getByRole('tabpanel').getByRole('button').first();
+    await slot.click();
+    await expect(slot).toHaveAttribute('aria-pressed', 'true');
+    await page.getByLabel('Full name').fill('Jamie Rivera');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone number').fill('5125550134');
+    await page.getByRole('button', { name: 'SCHEDULE' }).click();
+
+    await registerInCheckout(page, email);
+    await expect(page.getByTestId('scheduled-visit')).toContainText(/Your video visit with/);
+    const total = await payWithSandboxCard(page);
+
+    await expect(page.getByText(`Authorized: ${total}`)).toBeVisible();
+    await expect(page.getByTestId('next-steps')).toContainText('Join your visit from your account');
+    // Issue 7 "add-to-calendar for a scheduled visit".
+    await expect(page.getByText(/^Your visit: /)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    expect((await download).suggestedFilename()).toBe('visit.ics');
+    await expectNoAxeViolations(page);
+    const orderId = new URL(page.url()).searchParams.get('order')!;
+    const purchase = await (await page.request.get(`/api/orders/${orderId}/payment`)).json();
+    expect(purchase).toMatchObject({ status: 'visit_scheduled' });
+    await page.screenshot({ path: test.info().outputPath('purchase-consult-video.png'), fullPage: true });
+  });
+});
