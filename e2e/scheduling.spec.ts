@@ -179,7 +179,9 @@ test.describe('scheduling in checkout', () => {
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     // The storefront's typical review time (content.typicalReviewTime).
     await expect(page.getByText('within 24 hours')).toBeVisible();
-    await expect(page.getByText('Next available doctor')).toBeVisible();
+    // The doctor assigned: next available unless the patient picks one licensed in their state.
+    await expect(page.getByText('Your doctor', { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Next available doctor/ })).toBeChecked();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'CONFIRM' }).click();

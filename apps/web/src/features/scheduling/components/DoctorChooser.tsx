@@ -25,9 +25,11 @@ export interface DoctorChooserProps {
   onChange: (doctorId: string) => void;
   /** Offer "First available" (needs a state). */
   allowFirstAvailable?: boolean;
+  /** The "First available" choice's wording (doctor confirmation says "Next available doctor"). */
+  firstAvailableText?: { label: string; description: (stateName: string | null) => string };
 }
 
-export function DoctorChooser({ state, value, onChange, allowFirstAvailable = true }: DoctorChooserProps) {
+export function DoctorChooser({ state, value, onChange, allowFirstAvailable = true, firstAvailableText }: DoctorChooserProps) {
   const query = useDoctors(state);
   const [bioFor, setBioFor] = useState<string | null>(null);
   const headingId = useId();
@@ -73,9 +75,11 @@ export function DoctorChooser({ state, value, onChange, allowFirstAvailable = tr
                       <EventAvailableIcon />
                     </Avatar>
                     <Box>
-                      <Typography sx={{ fontWeight: 700 }}>{FIRST_AVAILABLE_LABEL}</Typography>
+                      <Typography sx={{ fontWeight: 700 }}>{firstAvailableText?.label ?? FIRST_AVAILABLE_LABEL}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        The soonest time with any of our doctors licensed in {stateName}.
+                        {firstAvailableText
+                          ? firstAvailableText.description(stateName)
+                          : `The soonest time with any of our doctors licensed in ${stateName}.`}
                       </Typography>
                     </Box>
                   </Stack>

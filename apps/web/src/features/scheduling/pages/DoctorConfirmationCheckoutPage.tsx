@@ -77,6 +77,10 @@ export function DoctorConfirmationCheckoutPage() {
 
         <DoctorChooser
           state={state}
+          firstAvailableText={{
+            label: NEXT_AVAILABLE_LABEL,
+            description: (stateName) => `The first of our doctors licensed in ${stateName ?? 'your state'} to be free reviews your answers.`,
+          }}
           value={selected}
           onChange={(id) => {
             setChoice(id);
