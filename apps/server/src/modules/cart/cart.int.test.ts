@@ -180,6 +180,7 @@ describe('PATCH /api/orders/:id/items', () => {
       discountCents: 0,
       shippingCents: 0,
       taxCents: 0,
+      donationCents: 0,
       totalCents: 29800,
     });
     expect(cart.shipping).toMatchObject({ methodId: DEMO_SHIPPING.evergreenStandard, carrier: 'USPS', costCents: 0 });

@@ -212,6 +212,22 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
       cart.applyPromoCode(request.storefront, requireOwner(request), request.params.id, request.body.promoCode),
   );
 
+  app.put(
+    '/api/orders/:id/donation',
+    {
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Set the donation added on the summary (issue 7, when flags.enableDonationsSummaryPage): 0..100000 cents, 0 removes it; the total includes it. Donations off: 409 DONATIONS_OFF',
+        params: orderParams,
+        body: z.object({ donationCents: z.int().min(0).max(100_000) }),
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request) =>
+      cart.setDonation(request.storefront, requireOwner(request), request.params.id, request.body.donationCents),
+  );
+
   app.delete(
     '/api/orders/:id/promo-code',
     {

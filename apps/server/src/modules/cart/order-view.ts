@@ -83,6 +83,8 @@ export const orderViewSchema = z
       discountCents: z.int(),
       shippingCents: z.int(),
       taxCents: z.int(),
+      /** A donation added on the summary (issue 7, flags.enableDonationsSummaryPage); part of the total. */
+      donationCents: z.int(),
       totalCents: z.int(),
     }),
     pharmacyId: z.string().nullable(),
@@ -219,6 +221,7 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], ctx
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
+      donationCents: order.donationCents,
       totalCents: order.totalCents,
     },
     pharmacyId: order.pharmacyId,

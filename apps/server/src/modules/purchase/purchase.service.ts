@@ -222,6 +222,7 @@ export function createPurchaseService(deps: Deps) {
         shippingCents: order.totals.shippingCents,
         taxCents: order.totals.taxCents,
         discountCents: order.totals.discountCents,
+        donationCents: order.totals.donationCents,
         totalCents: payment.amountCents,
         card: payment.card ? `${CARD_BRAND_NAMES[payment.card.brand]} ending in ${payment.card.last4}` : null,
         held: payment.status === 'authorized',

@@ -15,6 +15,8 @@ export interface ReceiptData {
   shippingCents: number;
   taxCents: number;
   discountCents: number;
+  /** A donation added on the summary (issue 7); 0 or absent: no line. */
+  donationCents?: number;
   totalCents: number;
   /** "Visa ending in 4242" */
   card: string | null;
@@ -46,6 +48,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
     row('Shipping', formatCents(data.shippingCents));
     row('Tax', formatCents(data.taxCents));
     if (data.discountCents > 0) row('Discount', `-${formatCents(data.discountCents)}`);
+    if (data.donationCents) row('Donation', formatCents(data.donationCents));
     doc.moveDown(0.3).font('Helvetica-Bold');
     row('Total', formatCents(data.totalCents));
     doc.font('Helvetica').moveDown();
