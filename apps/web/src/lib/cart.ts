@@ -37,6 +37,8 @@ export interface CartTotals {
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** A donation added on the summary (issue 7, flags.enableDonationsSummaryPage); part of the total. */
+  donationCents?: number;
   totalCents: number;
 }
 

@@ -2,7 +2,7 @@
 // order's visit), the promo code on the order, POST /api/orders/:id/pay with an Idempotency-Key,
 // and the paid order for the confirmation page.
 import { useQuery } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, isApiError } from '@/lib/api';
+import { apiDelete, apiGet, apiPost, apiPut, isApiError } from '@/lib/api';
 import type { Cart } from '@/lib/cart';
 
 export interface Consent {
@@ -76,6 +76,9 @@ export function usePurchase(orderId: string | null) {
 export const applyPromoCode = (orderId: string, promoCode: string) =>
   apiPost<Cart>(`/api/orders/${orderId}/promo-code`, { promoCode });
 export const removePromoCode = (orderId: string) => apiDelete<Cart>(`/api/orders/${orderId}/promo-code`);
+/** PUT /api/orders/:id/donation (flags.enableDonationsSummaryPage): 0 removes it; the server re-prices. */
+export const setDonation = (orderId: string, donationCents: number) =>
+  apiPut<Cart>(`/api/orders/${orderId}/donation`, { donationCents });
 
 /** One attempt: the same key for a retry of the same attempt, a new key after a decline. */
 export const payOrder = (orderId: string, idempotencyKey: string, body: { paymentMethod: PaymentMethodInput; acceptedConsentIds: string[] }) =>

@@ -11,6 +11,8 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,11 +24,13 @@ import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import type { Cart } from '@/lib/cart';
 import { useCheckout } from '@/lib/checkout';
+import { useStoreConfig } from '@/lib/storefront';
 import {
   applyPromoCode,
   newIdempotencyKey,
   payOrder,
   removePromoCode,
+  setDonation,
   useConsents,
   useOrderAppointment,
   type PaymentMethodInput,
@@ -59,6 +63,7 @@ function Totals({ order }: { order: Cart }) {
       {t.consultFeeCents > 0 ? <Row label="Doctor’s consult" value={formatCents(t.consultFeeCents)} testId="summary-consult" /> : null}
       {ships ? <Row label="Shipping" value={t.shippingCents === 0 ? 'Free' : formatCents(t.shippingCents)} testId="summary-shipping" /> : null}
       <Row label="Tax" value={formatCents(t.taxCents)} testId="summary-tax" />
+      {(t.donationCents ?? 0) > 0 ? <Row label="Donation" value={formatCents(t.donationCents ?? 0)} testId="summary-donation" /> : null}
       {t.discountCents > 0 ? (
         <Row label={`Discount${order.promoCode ? ` (${order.promoCode.code})` : ''}`} value={`−${formatCents(t.discountCents)}`} testId="summary-discount" />
       ) : null}
@@ -125,6 +130,50 @@ function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise
   );
 }
 
+export const DONATION_CHOICES = [0, 100, 500, 1000] as const;
+
+/** flags.enableDonationsSummaryPage: none / $1 / $5 / $10, saved on the order (the server adds it to the total). */
+function Donation({ order, onChanged }: { order: Cart; onChanged: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const current = order.totals.donationCents ?? 0;
+  async function choose(cents: number) {
+    setBusy(true);
+    setError(null);
+    try {
+      await setDonation(order.id, cents);
+      await onChanged();
+    } catch (e) {
+      setError(isApiError(e) ? e.detail : errorMessages(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }} aria-busy={busy}>
+      <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
+        Add a donation
+      </Typography>
+      <RadioGroup row value={String(current)} onChange={(e) => void choose(Number(e.target.value))}>
+        {DONATION_CHOICES.map((cents) => (
+          <FormControlLabel
+            key={cents}
+            value={String(cents)}
+            disabled={busy}
+            control={<Radio />}
+            label={cents === 0 ? 'No donation' : formatCents(cents)}
+          />
+        ))}
+      </RadioGroup>
+      {error ? (
+        <Typography role="alert" color="error">
+          {error}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
 function VisitSummary({ order }: { order: Cart }) {
   const scheduled = order.visitType === 1 || order.visitType === 2;
   const visit = useOrderAppointment(order.id, scheduled);
@@ -152,6 +201,7 @@ export function SummaryPage() {
   const { order, progress, refresh } = useCheckout();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const donations = useStoreConfig().flags.enableDonationsSummaryPage;
   const consents = useConsents();
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const [consentError, setConsentError] = useState(false);
@@ -212,6 +262,11 @@ export function SummaryPage() {
         <Box sx={{ my: 2 }}>
           <PromoCode order={order} onChanged={refresh} />
         </Box>
+        {donations ? (
+          <Box sx={{ mb: 2 }}>
+            <Donation order={order} onChanged={refresh} />
+          </Box>
+        ) : null}
         <Totals order={order} />
       </Paper>
 

@@ -1,0 +1,91 @@
+// The order confirmation (issue 7 "order confirmation: order number, what happens next,
+// add-to-calendar for a scheduled visit, a link to the account"; SPEC §2 progress 5): loading, error
+// with retry, no order, a captured order, an authorized order awaiting review, a booked visit.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations, mockApi } from '@/test/mockApi';
+import { renderWithStore } from '@/test/render';
+import { OrderConfirmationPage } from './OrderConfirmationPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const purchase = (over: object = {}) => ({
+  orderId: 'o1',
+  orderNumber: 'ABCD1234',
+  status: 'paid',
+  payment: { status: 'captured', amountCents: 5998, captured: true, card: { brand: 'visa', last4: '4242', label: 'Visa ending in 4242' } },
+  receiptUrl: '/api/orders/o1/receipt.pdf',
+  ...over,
+});
+
+const at = '/checkout/order-confirmation?order=o1';
+
+describe('OrderConfirmationPage', () => {
+  it('shows the loading state, then the order number, the amount paid, what happens next and the links', async () => {
+    // issue 7 "order number, what happens next, ... a link to the account"; "Products that need no consult are captured at once"
+    mockApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase() })]]);
+    const { container } = renderWithStore(<OrderConfirmationPage />, { path: at });
+    expect(screen.getByText('Loading your order…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('ABCD1234');
+    expect(screen.getByText('Paid: $59.98 with Visa ending in 4242')).toBeInTheDocument();
+    expect(screen.getByTestId('next-steps')).toHaveTextContent('We are preparing your order and will email you when it ships.');
+    expect(screen.getByRole('link', { name: 'View receipt (PDF)' })).toHaveAttribute('href', '/api/orders/o1/receipt.pdf');
+    expect(screen.getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/my-account');
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('says the card is held until the doctor approves an order awaiting review', async () => {
+    // issue 7 "Authorize at checkout, capture on approval"
+    mockApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null } }) })]]);
+    renderWithStore(<OrderConfirmationPage />, { path: at });
+    expect(await screen.findByText('Authorized: $133.00')).toBeInTheDocument();
+    expect(screen.getByTestId('next-steps')).toHaveTextContent('A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.');
+  });
+
+  it('shows a booked visit with add-to-calendar', async () => {
+    // issue 7 "add-to-calendar for a scheduled visit"
+    mockApi([
+      ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
+      [
+        'GET',
+        '/api/orders/o1/appointment',
+        () => ({
+          body: {
+            appointment: { id: 'a1', startsAt: '2030-05-01T15:00:00.000Z', endsAt: '2030-05-01T15:20:00.000Z', patientTimeZone: 'America/Chicago', doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' } },
+            doctorId: 'd1',
+            visitType: 1,
+          },
+        }),
+      ],
+    ]);
+    renderWithStore(<OrderConfirmationPage />, { path: at });
+    expect(await screen.findByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
+    expect(screen.getByText(/^Your visit: .*2030/)).toBeInTheDocument();
+    expect(screen.getByTestId('next-steps')).toHaveTextContent('Join your visit from your account at the booked time.');
+  });
+
+  it('shows an error with a retry when the order cannot load', async () => {
+    // SPEC §4 "Every call has loading, success and failure outcomes"; SPEC §8 connection error
+    let fail = true;
+    mockApi([['GET', '/api/orders/o1/payment', () => (fail ? { status: 500, body: {} } : { body: purchase() })]]);
+    const user = userEvent.setup();
+    renderWithStore(<OrderConfirmationPage />, { path: at });
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not load your order' })).toBeInTheDocument();
+    expect(screen.getByText(/There was a connection error/)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('ABCD1234');
+  });
+
+  it('without an order id, points to the account', () => {
+    mockApi([]);
+    renderWithStore(<OrderConfirmationPage />, { path: '/checkout/order-confirmation' });
+    expect(screen.getByRole('heading', { level: 1, name: 'No order to confirm' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/my-account');
+  });
+});

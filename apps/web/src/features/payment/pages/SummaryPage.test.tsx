@@ -1,0 +1,203 @@
+// The summary (issue 7 "Pages": items, quantities, consult fee, shipping, tax, promo code, discount,
+// donation when enableDonationsSummaryPage, total, the review promise, consents to accept; SPEC §2
+// "Payment: ... else summary"): loading and error states of the consents, consents required before
+// paying, a decline shown in plain words with nothing typed lost, a good card on to the confirmation,
+// the donation choices. The page sits in the checkout layout: the test provides its context.
+import { Stage, type CheckoutProgressView } from '@store/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Cart } from '@/lib/cart';
+import { CheckoutContext } from '@/lib/checkout';
+import { makeTestConfig } from '@/test/config';
+import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
+import { renderWithStore } from '@/test/render';
+import { makeCart, makeItem } from '@/test/storeFixtures';
+import { SummaryPage } from './SummaryPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const progress = { loggedIn: true, requiredStages: Stage.Shipping | Stage.Payment, completedStages: Stage.Shipping } as CheckoutProgressView;
+
+const consultOrder = (over: Partial<Cart> = {}) =>
+  makeCart({
+    items: [makeItem({ title: 'Metformin ER Weight Support', qty: 1, unitPriceCents: 8900, lineSubtotalCents: 8900, consultFeeCents: 3900, consultRequired: true, consultAttached: true, visitType: 3 })],
+    totals: { subtotalCents: 8900, consultFeeCents: 3900, discountCents: 0, shippingCents: 500, taxCents: 0, donationCents: 0, totalCents: 13300 },
+    shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500 },
+    visitType: 3,
+    status: 'awaiting_payment',
+    ...over,
+  });
+
+const CONSENTS = [
+  { id: 'c1', kind: 'telehealth', title: 'Telehealth consent', body: 'You agree to care through telehealth.' },
+  { id: 'c2', kind: 'privacy', title: 'Privacy notice', body: 'How we use your data.' },
+];
+const sandbox: ApiRoute[] = [
+  ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
+  ['GET', '/api/payment-methods', () => ({ body: { cards: [] } })],
+];
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/** The summary inside a stand-in for the checkout layout; `refresh` re-reads the order from `read`. */
+function renderSummary(initial: Cart, opts: { read?: () => Cart; donations?: boolean } = {}) {
+  function Harness() {
+    const [order, setOrder] = useState(initial);
+    return (
+      <CheckoutContext.Provider
+        value={{
+          order,
+          progress,
+          refresh: async () => {
+            if (opts.read) setOrder(opts.read());
+            return progress;
+          },
+          continueCheckout: async () => undefined,
+        }}
+      >
+        <SummaryPage />
+      </CheckoutContext.Provider>
+    );
+  }
+  return renderWithStore(
+    <>
+      <Routes>
+        <Route path="/checkout/summary" element={<Harness />} />
+        <Route path="/checkout/order-confirmation" element={<h1>Confirmation</h1>} />
+      </Routes>
+      <Where />
+    </>,
+    { path: '/checkout/summary', config: makeTestConfig({ flags: { enableDonationsSummaryPage: opts.donations ?? false } }) },
+  );
+}
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  const field = await screen.findByLabelText(/Card number/);
+  await user.clear(field);
+  await user.type(field, number);
+  await user.clear(screen.getByLabelText(/Expiry/));
+  await user.type(screen.getByLabelText(/Expiry/), '1234');
+  await user.clear(screen.getByLabelText(/Security code/));
+  await user.type(screen.getByLabelText(/Security code/), '123');
+}
+
+describe('SummaryPage', () => {
+  it('shows the items, consult fee, shipping, tax, total and the review promise; consents load', async () => {
+    // issue 7 "summary: items, quantities, consult fee ..., shipping, tax, ..., total, the ... review promise"
+    mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
+    const { container } = renderSummary(consultOrder());
+    expect(screen.getByRole('heading', { level: 1, name: 'Order summary' })).toBeInTheDocument();
+    expect(screen.getByText('Loading the consents…')).toBeInTheDocument();
+    const items = screen.getByRole('list', { name: 'Items' });
+    expect(within(items).getByText(/Metformin ER Weight Support/)).toHaveTextContent('× 1');
+    expect(screen.getByTestId('summary-consult')).toHaveTextContent('$39.00');
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('$5.00');
+    expect(screen.getByTestId('summary-tax')).toHaveTextContent('$0.00');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$133.00');
+    expect(screen.getByTestId('review-promise')).toHaveTextContent('A doctor will review your answers');
+    expect(await screen.findByRole('checkbox', { name: 'I have read and accept the Telehealth consent' })).toBeInTheDocument();
+    // Donations are off on this storefront.
+    expect(screen.queryByRole('group', { name: 'Add a donation' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows an error with a retry when the consents cannot load', async () => {
+    // SPEC §4 "Every call has loading, success and failure outcomes"; SPEC §8 connection error
+    let fail = true;
+    mockApi([...sandbox, ['GET', '/api/consents', () => (fail ? { status: 500, body: {} } : { body: CONSENTS })]]);
+    const user = userEvent.setup();
+    renderSummary(consultOrder());
+    expect(await screen.findByText('We could not load the consents')).toBeInTheDocument();
+    expect(screen.getByText(/There was a connection error/)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('checkbox', { name: /Telehealth consent/ })).toBeInTheDocument();
+  });
+
+  it('shows the empty state for an order with no items', () => {
+    mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
+    renderSummary(makeCart({ items: [] }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+
+  it('requires every consent before paying; a decline is shown in plain words and nothing typed is lost; a good card goes to the confirmation', async () => {
+    // issue 7 "consents to accept"; "a declined card leaves the order unpaid with the gateway's reason shown in plain words, and a retry with another card works"
+    let decline = true;
+    const { calls } = mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: CONSENTS })],
+      ['POST', '/api/payments/sandbox/tokens', (c) => ({ status: 201, body: { token: `tok_${(c.body as { number: string }).number.slice(-4)}`, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
+      [
+        'POST',
+        '/api/orders/o1/pay',
+        () => {
+          if (decline) {
+            decline = false;
+            return problem(402, 'CARD_DECLINED', 'Your card was declined. Please use another card.');
+          }
+          return { body: { orderId: 'o1', orderNumber: 'ABCD1234', status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null }, receiptUrl: '/r.pdf', replayed: false } };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderSummary(consultOrder());
+    await screen.findByRole('checkbox', { name: /Telehealth consent/ });
+    await user.click(screen.getByRole('button', { name: 'Pay with a new card instead' }));
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    expect(await screen.findByText('Please read and accept each consent before paying.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/orders/o1/pay')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: /Telehealth consent/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Privacy notice/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    expect(await screen.findByTestId('pay-error')).toHaveTextContent('Your card was declined. Please use another card.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/checkout/summary');
+    expect(screen.getByRole('checkbox', { name: /Telehealth consent/ })).toBeChecked();
+
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
+    const pays = calls.filter((c) => c.path === '/api/orders/o1/pay');
+    expect(pays).toHaveLength(2);
+    // The browser sends no amount: the server charges its own total.
+    expect(pays[1]!.body).toEqual({ paymentMethod: { token: 'tok_4242', saveCard: true }, acceptedConsentIds: ['c1', 'c2'] });
+  });
+
+  it('offers a donation where the storefront enables it, and shows it in the total', async () => {
+    // SPEC §3 flag enableDonationsSummaryPage; issue 7 "donation (when enableDonationsSummaryPage)"
+    let current = consultOrder();
+    const { calls } = mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: CONSENTS })],
+      [
+        'PUT',
+        '/api/orders/o1/donation',
+        (c) => {
+          const donationCents = (c.body as { donationCents: number }).donationCents;
+          current = consultOrder({ totals: { ...current.totals, donationCents, totalCents: 13300 + donationCents } });
+          return { body: current };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    const { container } = renderSummary(consultOrder(), { donations: true, read: () => current });
+    const group = screen.getByRole('group', { name: 'Add a donation' });
+    expect(within(group).getAllByRole('radio').map((r) => r.parentElement?.parentElement?.textContent)).toEqual(['No donation', '$1.00', '$5.00', '$10.00']);
+    expect(within(group).getByRole('radio', { name: 'No donation' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: '$5.00' }));
+    await waitFor(() => expect(screen.getByTestId('summary-donation')).toHaveTextContent('$5.00'));
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$138.00');
+    expect(within(group).getByRole('radio', { name: '$5.00' })).toBeChecked();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ donationCents: 500 });
+    await expectNoAxeViolations(container);
+  });
+});
