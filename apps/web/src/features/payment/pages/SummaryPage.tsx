@@ -136,16 +136,20 @@ export const DONATION_CHOICES = [0, 100, 500, 1000] as const;
 function Donation({ order, onChanged }: { order: Cart; onChanged: () => Promise<unknown> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const current = order.totals.donationCents ?? 0;
+  // The choice shows at once; the saved donation (and the total) follow from the server.
+  const [pending, setPending] = useState<number | null>(null);
+  const current = pending ?? order.totals.donationCents ?? 0;
   async function choose(cents: number) {
     setBusy(true);
     setError(null);
+    setPending(cents);
     try {
       await setDonation(order.id, cents);
       await onChanged();
     } catch (e) {
       setError(isApiError(e) ? e.detail : errorMessages(e).message);
     } finally {
+      setPending(null);
       setBusy(false);
     }
   }
