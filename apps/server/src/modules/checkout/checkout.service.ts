@@ -433,6 +433,9 @@ export function createCheckoutService(deps: Deps) {
     }): Promise<void> {
       await inTransaction(input.tx, async (tx) => {
         const state = await lockedState(tx, { orderId: input.orderId });
+        // Idempotent: concurrent or repeated pay requests share one payment, and the first to get
+        // here has recorded it (and may have moved the order on); the others have nothing to do.
+        if (hasStage(state.order.completedStages, Stage.Payment)) return;
         const ctx = auditOf(state, input.audit);
         const after = await applyStage(tx, state, Stage.Payment, undefined, ctx);
         if (statusOf(after) !== input.to) await setStatus(tx, after, input.to, ctx);
