@@ -100,10 +100,7 @@ async function registerInCheckout(page: Page, email: string) {
   await page.getByLabel('First name').fill('Jamie');
   await page.getByLabel('Last name').fill('Rivera');
   await page.getByRole('button', { name: 'Create account' }).click();
-  // The Register stage is reached without a redirect target, so the new account lands on
-  // /my-account (as in purchase.spec.ts); reopening /checkout sends the patient on to Payment.
-  await expect(page).not.toHaveURL(/\/register/);
-  if (!/\/checkout\/summary$/.test(page.url())) await page.goto('/checkout');
+  // Registered, the patient carries on with the checkout by themselves.
   // SPEC §2 "Payment: greeting page if enabled, else pre-payment if enabled, else summary".
   await expect(page).toHaveURL(/\/checkout\/summary$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();

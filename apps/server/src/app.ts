@@ -130,11 +130,16 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
       // Everything a guest made before signing in follows them to their account: the cart, the
       // consults with their uploads, and a pharmacy they added themselves.
       adoptGuestOrder: async (input) => {
+        const guestCart = await cart.currentCart(await storefronts.getById(input.storefrontId), {
+          kind: 'guest',
+          guestSessionId: input.guestSessionId,
+        });
         const orderId = await cart.adoptGuestOrder(input);
         await consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId });
         await pharmacies.adoptGuestPharmacies(input.guestSessionId, input.userId);
         await scheduling.adoptGuest(input.guestSessionId, input.userId, orderId);
-        return orderId;
+        // The checkout the guest had under way, if any: sign-in carries on with it.
+        return guestCart && guestCart.items.length > 0 ? orderId : null;
       },
       addPrescribedProduct: async ({ userId, storefront, productId }) => ({
         redirectTo: (await cart.checkoutRedirect(storefront, { kind: 'user', userId }, { product: productId })).route,

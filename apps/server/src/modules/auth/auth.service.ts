@@ -51,7 +51,8 @@ export interface CartHooks {
     guestSessionId: string;
     userId: string;
     storefrontId: string;
-  }): Promise<unknown>;
+    /** The order whose checkout the guest had under way (their cart had items), else null. */
+  }): Promise<string | null>;
   /** Put the prescribed product in the patient's cart; returns where checkout starts. */
   addPrescribedProduct?(args: {
     userId: string;
@@ -245,13 +246,17 @@ export function createAuthService(deps: {
       ip: ctx.ip,
       userAgent: ctx.userAgent,
     });
+    let continueTo = redirectTo;
     if (previous?.kind === 'guest' && cart) {
       try {
-        await cart.adoptGuestOrder({
+        const adoptedOrderId = await cart.adoptGuestOrder({
           guestSessionId: previous.sessionId,
           userId: user.id,
           storefrontId: ctx.storefront.id,
         });
+        // Signing in from the checkout's Register stage (or with a cart under way) carries on with
+        // the checkout, which sends the patient to their first pending stage (SPEC §2).
+        if (adoptedOrderId && continueTo === null && method !== 'password_reset') continueTo = '/checkout';
       } catch (err) {
         // Signing in must not fail because a cart could not merge; the guest cart stays as it was.
         ctx.log?.warn({ err }, 'could not adopt the guest order at sign-in');
@@ -268,7 +273,7 @@ export function createAuthService(deps: {
       role: user.role,
       token,
       maxAgeSeconds: config.SESSION_MAX_HOURS * 3600,
-      redirectTo,
+      redirectTo: continueTo,
     };
   }
 

@@ -45,3 +45,37 @@ describe('guest adoption at sign-in', () => {
     expect((await stranger.get(`/api/pharmacies/${pharmacyId}`)).statusCode).toBe(404);
   });
 });
+
+describe('signing in from the checkout', () => {
+  // SPEC §2: the Register stage is /register; once registered, the patient carries on to the
+  // first pending stage rather than leaving the checkout.
+  it('answers /checkout when the guest had a cart with items', async () => {
+    const { DEMO_PRODUCTS } = await import('../../db/seed/store.ts');
+    const browser = new TestBrowser(ctx.app);
+    const cart = await browser.post('/api/cart');
+    await browser.patch(`/api/orders/${cart.json().id}/items`, {
+      items: [{ productId: DEMO_PRODUCTS.evergreen.vitaminD }],
+    });
+    const registered = await browser.post('/api/auth/register', {
+      email: `mid-checkout-${Date.now()}@example.com`,
+      password: 'Quiet#River42',
+      firstName: 'Ada',
+      lastName: 'Buyer',
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().redirectTo).toBe('/checkout');
+  });
+
+  it('answers no redirect when the guest had nothing in the cart', async () => {
+    const browser = new TestBrowser(ctx.app);
+    await browser.post('/api/session/guest');
+    const registered = await browser.post('/api/auth/register', {
+      email: `no-cart-${Date.now()}@example.com`,
+      password: 'Quiet#River42',
+      firstName: 'Ada',
+      lastName: 'Visitor',
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().redirectTo).toBeNull();
+  });
+});

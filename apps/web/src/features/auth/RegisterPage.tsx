@@ -4,8 +4,10 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/PageState';
+import { useCart } from '@/lib/cart';
 import { entryPage, safeRedirect, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { authApi } from './api/authApi';
@@ -18,9 +20,18 @@ export function RegisterPage() {
   const redirect = safeRedirect(params.get('redirect'), params.get('id'));
   const session = useSession();
   const signedIn = useSignedIn();
+  const { cart, isLoading: cartLoading } = useCart();
+  // Set while this page's own registration signs the patient in: the sign-in decides where to go.
+  const registering = useRef(false);
 
   if (session.isPending) return <LoadingState label="Checking whether you are logged in…" />;
-  if (session.data?.kind === 'user') return <Navigate to={redirect ?? '/my-account'} replace />;
+  if (session.data?.kind === 'user') {
+    if (registering.current || cartLoading) return <LoadingState label="Signing you in…" />;
+    // /register is the checkout's Register stage (SPEC §2): someone already signed in with a cart
+    // under way carries on with the checkout; otherwise their account.
+    const next = redirect ?? (cart && cart.items.length > 0 ? '/checkout' : '/my-account');
+    return <Navigate to={next} replace />;
+  }
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>
@@ -28,12 +39,17 @@ export function RegisterPage() {
         <RegistrationForm
           loginRedirect={redirect}
           onSubmit={async (values) => {
-            const result = await authApi.register({
-              ...values,
-              landingPage: entryPage(),
-              redirectPage: redirect ?? undefined,
-            });
-            await signedIn(result, redirect, '/my-account');
+            registering.current = true;
+            try {
+              const result = await authApi.register({
+                ...values,
+                landingPage: entryPage(),
+                redirectPage: redirect ?? undefined,
+              });
+              await signedIn(result, redirect, '/my-account');
+            } finally {
+              registering.current = false;
+            }
           }}
         />
         <Typography>
