@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   findSlot,
+  parseLocalDate,
+  wallTimeToInstant,
   generateSlots,
   type AvailabilityException,
   type AvailabilityRule,
@@ -123,9 +125,14 @@ describe('generateSlots properties', () => {
           const inside = oracleWindows(start.date, start.weekday, q).some(
             (w) =>
               start.minute >= w.start &&
-              (end.date === start.date
+              ((end.date === start.date
                 ? end.minute <= w.end
-                : end.date === nextDate(start.date) && w.end === 1440 && end.minute === 0),
+                : end.date === nextDate(start.date) && w.end === 1440 && end.minute === 0) ||
+                // A window ending at a wall time the clocks skip (spring forward, one hour in
+                // these zones) ends at the instant the clocks jump to.
+                (wallTimeToInstant(parseLocalDate(start.date)!, w.end, q.timeZone) === null &&
+                  slot.endsAt.getTime() <=
+                    (wallTimeToInstant(parseLocalDate(start.date)!, w.end + 60, q.timeZone)?.getTime() ?? 0))),
           );
           expect(inside, `${slot.startsAt.toISOString()} in ${q.timeZone}`).toBe(true);
         }
