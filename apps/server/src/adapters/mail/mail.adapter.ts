@@ -1,4 +1,6 @@
 // One interface for sending mail; SMTP (nodemailer) when SMTP_URL is set, else the outbox.
+import type { MailAttachment } from '../../db/schema/notifications.ts';
+
 export interface MailMessage {
   /** The storefront the mail is branded for (recorded with outbox copies). */
   storefrontId?: string | null;
@@ -11,13 +13,7 @@ export interface MailMessage {
   attachments?: MailAttachment[] | undefined;
 }
 
-export interface MailAttachment {
-  filename: string;
-  /** Text content (UTF-8). */
-  content: string;
-  /** e.g. `text/calendar; method=REQUEST`. */
-  contentType: string;
-}
+export type { MailAttachment };
 
 export interface MailAdapter {
   readonly kind: 'smtp' | 'outbox';

@@ -19,6 +19,7 @@ export function createSmtpMailAdapter(options: { url: string; from: string }): M
                 filename: a.filename,
                 content: a.content,
                 contentType: a.contentType,
+                ...(a.encoding ? { encoding: a.encoding } : {}),
               })),
             }
           : {}),

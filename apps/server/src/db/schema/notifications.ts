@@ -2,11 +2,14 @@
 // /dev/outbox outside production, so a developer or a browser test can read codes and links.
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A file sent with a mail (e.g. the visit's `visit.ics`); text content only. */
+/** A file sent with a mail: the visit's `visit.ics` (text) or a PDF receipt (base64). */
 export interface MailAttachment {
   filename: string;
+  /** UTF-8 text, or base64 of binary content when `encoding` is 'base64'. */
   content: string;
+  /** e.g. `text/calendar; method=REQUEST`, `application/pdf`. */
   contentType: string;
+  encoding?: 'base64' | undefined;
 }
 import { storefronts } from './storefronts.ts';
 

@@ -47,7 +47,14 @@ const outboxMessage = z.object({
   attempts: z.number(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
+  attachments: z.array(
+    z.object({
+      filename: z.string(),
+      contentType: z.string(),
+      content: z.string(),
+      encoding: z.literal('base64').optional(),
+    }),
+  ),
 });
 
 export const devOutboxRoutes: FastifyPluginAsyncZod<{

@@ -19,7 +19,7 @@ export interface MailContent {
   /** Small print under the content (e.g. "If you did not ask for this..."). */
   footnote?: string;
   /** Files sent with the mail (not rendered in the body), e.g. `visit.ics`. */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: { filename: string; content: string; contentType: string; encoding?: 'base64' }[];
 }
 
 export function escapeHtml(value: string): string {

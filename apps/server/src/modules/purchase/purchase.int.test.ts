@@ -101,6 +101,11 @@ describe('pay now', () => {
     // The confirmation email (no health answers) links the owner-only receipt.
     const mail = (await ctx.app.services.notifications.outbox(20)).find((m) => m.to === who.email);
     expect(mail?.subject).toContain(res.json().orderNumber);
+    // Issue 7: the confirmation email carries the PDF receipt.
+    const attached = mail?.attachments?.find((a) => a.contentType === 'application/pdf');
+    expect(attached?.filename).toBe(`receipt-${res.json().orderNumber}.pdf`);
+    expect(attached?.encoding).toBe('base64');
+    expect(Buffer.from(attached!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await who.send('GET', `/api/orders/${orderId}/receipt.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

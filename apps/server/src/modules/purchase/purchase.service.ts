@@ -83,10 +83,33 @@ export function createPurchaseService(deps: Deps) {
     return resultOf(orderId, state.order.status, payment);
   }
 
+  /** The receipt of a paid order: only what a receipt shows (no health answers). */
+  async function renderReceipt(storefront: StorefrontConfig, order: OrderView): Promise<Buffer | null> {
+    const payment = await payments.paymentForOrder(order.id);
+    if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured' && payment.status !== 'refunded')) return null;
+    return renderReceiptPdf({
+      storeName: storefront.name,
+      supportEmail: storefront.settings.supportEmail,
+      supportPhone: storefront.settings.supportPhone,
+      orderNumber: orderNumberOf(order.id),
+      date: payment.authorizedAt ?? payment.createdAt,
+      items: order.items.map((i) => ({ title: i.title, qty: i.qty, unitPriceCents: i.unitPriceCents })),
+      consultFeeCents: order.totals.consultFeeCents,
+      shippingCents: order.totals.shippingCents,
+      taxCents: order.totals.taxCents,
+      discountCents: order.totals.discountCents,
+      donationCents: order.totals.donationCents,
+      totalCents: payment.amountCents,
+      card: payment.card ? `${CARD_BRAND_NAMES[payment.card.brand]} ending in ${payment.card.last4}` : null,
+      held: payment.status === 'authorized',
+    });
+  }
+
   async function sendConfirmation(storefront: StorefrontConfig, order: OrderView, result: PurchaseResult, userId: string | null, baseUrl: string) {
     if (!userId) return;
     const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) return;
+    const receipt = await renderReceipt(storefront, order);
     const next = result.payment.captured
       ? 'We are preparing your order and will email you when it ships.'
       : order.visitType === 3
@@ -99,9 +122,21 @@ export function createPurchaseService(deps: Deps) {
         `Order number: ${result.orderNumber}`,
         `Total: ${formatCents(result.payment.amountCents)}${result.payment.card ? ` (${result.payment.card.label})` : ''}`,
         next,
-        'Your receipt is linked below; you can also find it in your account.',
+        'Your receipt is attached; you can also open it below or from your account.',
       ],
       action: { label: 'View your receipt', url: `${baseUrl}${result.receiptUrl}` },
+      ...(receipt
+        ? {
+            attachments: [
+              {
+                filename: `receipt-${result.orderNumber}.pdf`,
+                content: receipt.toString('base64'),
+                encoding: 'base64' as const,
+                contentType: 'application/pdf',
+              },
+            ],
+          }
+        : {}),
     });
   }
 
@@ -209,24 +244,9 @@ export function createPurchaseService(deps: Deps) {
     /** GET /api/orders/:id/receipt.pdf: owner only, paid orders only. */
     async receiptPdf(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<Buffer> {
       const order = await cart.getOrder(storefront, owner, orderId);
-      const payment = await payments.paymentForOrder(orderId);
-      if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured' && payment.status !== 'refunded')) throw notFound();
-      return renderReceiptPdf({
-        storeName: storefront.name,
-        supportEmail: storefront.settings.supportEmail,
-        supportPhone: storefront.settings.supportPhone,
-        orderNumber: orderNumberOf(orderId),
-        date: payment.authorizedAt ?? payment.createdAt,
-        items: order.items.map((i) => ({ title: i.title, qty: i.qty, unitPriceCents: i.unitPriceCents })),
-        consultFeeCents: order.totals.consultFeeCents,
-        shippingCents: order.totals.shippingCents,
-        taxCents: order.totals.taxCents,
-        discountCents: order.totals.discountCents,
-        donationCents: order.totals.donationCents,
-        totalCents: payment.amountCents,
-        card: payment.card ? `${CARD_BRAND_NAMES[payment.card.brand]} ending in ${payment.card.last4}` : null,
-        held: payment.status === 'authorized',
-      });
+      const receipt = await renderReceipt(storefront, order);
+      if (!receipt) throw notFound();
+      return receipt;
     },
   };
 }
