@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -11,8 +12,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A relative E2E_RESULTS_FILE is taken from where the command runs (the repository root in CI),
+  // not from this folder as Playwright would.
   reporter: process.env.E2E_RESULTS_FILE
-    ? [['list'], ['json', { outputFile: process.env.E2E_RESULTS_FILE }]]
+    ? [['list'], ['json', { outputFile: path.resolve(process.env.E2E_RESULTS_FILE) }]]
     : [['list']],
   use: {
     baseURL: BASE_URL,
