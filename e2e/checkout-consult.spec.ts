@@ -3,27 +3,12 @@
 // entry and a photo upload, on to the next stage; the disqualifying path to /disqualified; a later
 // stage's URL typed in sends the patient back; resuming on the same page; axe on each page; the
 // questionnaire by keyboard alone.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const PHOTO = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'fixtures',
-  'patient-photo.jpg',
-);
+import { expectNoAxeViolations, PHOTO } from './journeys.ts';
 
 function lumenUrl(): string {
   const port = new URL(test.info().project.use.baseURL!).port;
   return `http://lumen.localhost:${port}`;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** From a product page: START ONLINE VISIT puts it in a new guest cart and opens the first stage. */

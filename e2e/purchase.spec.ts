@@ -3,13 +3,8 @@
 // login token, Register is added to the pending stages"); a declined card first, then a good one
 // (issue 7 "a declined card leaves the order unpaid with the gateway's reason in plain words, and a
 // retry with another card works"); axe on the summary and the confirmation.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './journeys.ts';
 
 async function dismissPrivacy(page: Page) {
   const privacy = page.getByTestId('privacy-notice');

@@ -4,69 +4,11 @@
 // asynchronous product (visit type 3) reaches doctor confirmation and CONFIRM moves to the next
 // stage (SPEC §2, §4 action labels SCHEDULE and CONFIRM). axe on each page; the slot picker by
 // keyboard. Shipping and pharmacy are driven through the API (same cookies) until their pages land.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { answerWeightCare, expectNoAxeViolations, startVisit } from './journeys.ts';
 
-const PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'patient-photo.jpg');
 const STANDARD_SHIPPING = '00000000-0000-4000-8000-0000000a0301';
 const CSRF = { 'x-requested-with': 'fetch' };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function startVisit(page: Page, productUrl: string) {
-  await page.goto(productUrl);
-  const privacy = page.getByTestId('privacy-notice');
-  if (await privacy.isVisible()) await privacy.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('button', { name: 'START ONLINE VISIT' }).click();
-  await expect(page).toHaveURL(/\/checkout\/questionnaire\/1$/);
-}
-
-const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
-const pageTitle = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-
-/** The weight-care questionnaire, answered so the patient qualifies (SPEC §2 Consult). */
-async function answerQuestionnaire(page: Page) {
-  await pageTitle(page, 'About you');
-  await page.getByLabel('How old are you?').fill('41');
-  await page.getByRole('radio', { name: 'Female' }).check();
-  await page.getByRole('group', { name: /pregnant/ }).getByRole('radio', { name: 'No' }).check();
-  await next(page);
-  await pageTitle(page, 'Height and weight');
-  await page.getByLabel('Height (feet)').fill('5');
-  await page.getByLabel('Inches').fill('6');
-  await page.getByLabel('Weight (pounds)').fill('228');
-  await next(page);
-  await pageTitle(page, 'Your health history');
-  await page.getByRole('group', { name: /ever had any of these/ }).getByRole('checkbox', { name: 'No, none of these' }).check();
-  await page.getByRole('group', { name: /diagnosed with any of the following/ }).getByRole('checkbox', { name: 'None of these' }).check();
-  await page.getByRole('group', { name: /thoughts of harming yourself/ }).getByRole('radio', { name: 'No' }).check();
-  await next(page);
-  await pageTitle(page, 'Weight-related conditions');
-  await page.getByRole('checkbox', { name: 'Type 2 diabetes' }).check();
-  await page.getByRole('group', { name: /insulin or a sulfonylurea/ }).getByRole('radio', { name: 'No' }).check();
-  await next(page);
-  await pageTitle(page, 'Medicines and allergies');
-  await page.getByRole('group', { name: /taking a GLP-1 medicine now/ }).getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('group', { name: /serious allergic reaction/ }).getByRole('radio', { name: 'No' }).check();
-  const search = page.getByRole('textbox', { name: 'Search medications' });
-  await search.fill('lisino');
-  await page.getByRole('button', { name: /^lisinopril/i }).first().click();
-  await page.getByRole('checkbox', { name: 'No known allergies' }).check();
-  await next(page);
-  await pageTitle(page, 'Your weight journey');
-  await page.getByRole('checkbox', { name: 'A diet or meal plan' }).check();
-  await page.getByTestId('body_photo-file').setInputFiles(PHOTO);
-  await expect(page.getByRole('list', { name: 'Your files' })).toContainText('patient-photo.jpg');
-  await next(page);
-  await pageTitle(page, 'Before you continue');
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
-  await page.getByRole('button', { name: 'Submit answers' }).click();
-}
 
 /**
  * SPEC §2 Shipping and Pharmacy, through the API with the page's cookies (their pages come with
@@ -102,7 +44,7 @@ test.describe('scheduling in checkout', () => {
   test('a new patient schedules a video visit, then moves it from the emailed reschedule link', async ({ page }) => {
     test.setTimeout(120_000);
     await startVisit(page, '/products/semaglutide-weight-care');
-    await answerQuestionnaire(page);
+    await answerWeightCare(page);
     const orderId = await shipAndChoosePharmacy(page);
 
     // SPEC §2 "Scheduling: ... schedule-visit (other types)": the first pending stage now.
@@ -169,7 +111,7 @@ test.describe('scheduling in checkout', () => {
   test('an asynchronous product reaches doctor confirmation and CONFIRM moves to the next stage', async ({ page }) => {
     test.setTimeout(120_000);
     await startVisit(page, '/products/metformin-er-weight-support');
-    await answerQuestionnaire(page);
+    await answerWeightCare(page);
     const orderId = await shipAndChoosePharmacy(page);
 
     // SPEC §2 "Scheduling: doctor-confirmation (visit type 3)".

@@ -1,16 +1,11 @@
 // Issue 5 browser journeys: shipping details and pharmacy choice in checkout, as a guest on
 // Evergreen (pharmacyChoice on, no display pages). The consult is answered through the API (the
 // questionnaire has its own journey in checkout-consult.spec.ts) so the pharmacy stages are next.
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './journeys.ts';
 
 const CSRF = { 'x-requested-with': 'fetch' };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 /** A guest session whose cart holds the product; answers the order id. */
 async function guestCartWith(page: Page, product: string): Promise<string> {

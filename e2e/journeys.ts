@@ -1,0 +1,65 @@
+// Steps the browser journeys share: a new patient starting an online visit, answering the demo
+// weight-care questionnaire so they qualify, and axe on the page as it stands.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'patient-photo.jpg');
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** START ONLINE VISIT on a product page: a new guest cart, first stage the questionnaire. */
+export async function startVisit(page: Page, productUrl: string) {
+  await page.goto(productUrl);
+  const privacy = page.getByTestId('privacy-notice');
+  if (await privacy.isVisible()) await privacy.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'START ONLINE VISIT' }).click();
+  // SPEC §2 "Consult: pre-questionnaire if that display page is enabled, else questionnaire 1".
+  await expect(page).toHaveURL(/\/checkout\/questionnaire\/1$/);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+const pageTitle = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+
+/** The weight-care questionnaire (seed weight-care-intake), answered so the patient qualifies. */
+export async function answerWeightCare(page: Page) {
+  await pageTitle(page, 'About you');
+  await page.getByLabel('How old are you?').fill('41');
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByRole('group', { name: /pregnant/ }).getByRole('radio', { name: 'No' }).check();
+  await next(page);
+  await pageTitle(page, 'Height and weight');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Inches').fill('6');
+  await page.getByLabel('Weight (pounds)').fill('228');
+  await next(page);
+  await pageTitle(page, 'Your health history');
+  await page.getByRole('group', { name: /ever had any of these/ }).getByRole('checkbox', { name: 'No, none of these' }).check();
+  await page.getByRole('group', { name: /diagnosed with any of the following/ }).getByRole('checkbox', { name: 'None of these' }).check();
+  await page.getByRole('group', { name: /thoughts of harming yourself/ }).getByRole('radio', { name: 'No' }).check();
+  await next(page);
+  await pageTitle(page, 'Weight-related conditions');
+  await page.getByRole('checkbox', { name: 'Type 2 diabetes' }).check();
+  await page.getByRole('group', { name: /insulin or a sulfonylurea/ }).getByRole('radio', { name: 'No' }).check();
+  await next(page);
+  await pageTitle(page, 'Medicines and allergies');
+  await page.getByRole('group', { name: /taking a GLP-1 medicine now/ }).getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('group', { name: /serious allergic reaction/ }).getByRole('radio', { name: 'No' }).check();
+  const search = page.getByRole('textbox', { name: 'Search medications' });
+  await search.fill('lisino');
+  await page.getByRole('button', { name: /^lisinopril/i }).first().click();
+  await page.getByRole('checkbox', { name: 'No known allergies' }).check();
+  await next(page);
+  await pageTitle(page, 'Your weight journey');
+  await page.getByRole('checkbox', { name: 'A diet or meal plan' }).check();
+  await page.getByTestId('body_photo-file').setInputFiles(PHOTO);
+  await expect(page.getByRole('list', { name: 'Your files' })).toContainText('patient-photo.jpg');
+  await next(page);
+  await pageTitle(page, 'Before you continue');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+}
