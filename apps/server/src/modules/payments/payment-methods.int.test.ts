@@ -5,10 +5,9 @@
 import { MESSAGES, PAYMENT_MESSAGES } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInPatient } from '../../../test/patients.ts';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
-import { users } from '../../db/schema/auth.ts';
 import { paymentMethods } from '../../db/schema/payments.ts';
-import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,25 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A signed-in patient: a user row and a session, sent as a bearer token. */
-async function patient(email: string) {
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email, firstName: 'Pat', lastName: 'Lee' })
-    .returning({ id: users.id });
-  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
-  const browser = new TestBrowser(ctx.app);
-  const headers = { authorization: `Bearer ${token}` };
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    browser.request({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as never }) });
-  return {
-    userId: user!.id,
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: unknown) => call('POST', url, payload),
-    patch: (url: string, payload: unknown) => call('PATCH', url, payload),
-    delete: (url: string) => call('DELETE', url),
-  };
-}
+const patient = (email: string) => signedInPatient(ctx, { email });
 type Patient = Awaited<ReturnType<typeof patient>>;
 
 const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
