@@ -25,7 +25,7 @@ export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, na
  * Returns true when every field error found a field, so the caller need not repeat them above.
  */
 export function applyServerErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+  form: Pick<UseFormReturn<T>, 'setError'>,
   error: unknown,
   fields: readonly FieldPath<T>[],
 ): boolean {

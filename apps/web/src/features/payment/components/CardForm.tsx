@@ -21,10 +21,10 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { applyServerErrors } from '@/lib/forms';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { ErrorState, errorMessages, LoadingState } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
-import { isApiError } from '@/lib/api';
 import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payments';
 import { loadStripe, type StripeCardElement, type StripeJs } from '../stripeJs';
 
@@ -112,12 +112,8 @@ function SandboxCardForm({ onToken, submitLabel, onCancel, label, now }: Require
       });
     } catch (error) {
       setStatus('idle');
-      const fieldErrors = isApiError(error) ? error.fieldErrors.filter((e) => FIELDS.includes(e.field as never)) : [];
-      if (fieldErrors.length > 0) {
-        for (const e of fieldErrors) setError(e.field as FieldPath<CardFormValues>, { message: e.message });
-      } else {
-        setFormError(errorMessages(error).message);
-      }
+      // The server's field messages go beside their fields; anything else above the form.
+      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorMessages(error).message);
       return;
     }
     try {

@@ -8,12 +8,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
+import { applyServerErrors } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
 import { errorMessages } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
-import { isApiError } from '@/lib/api';
 import { useAddPharmacy, type Pharmacy } from '../api/pharmacies';
 
 export interface AddPharmacyFormProps {
@@ -45,12 +45,8 @@ export function AddPharmacyForm({ onAdded, onCancel, defaultValues }: AddPharmac
       onAdded(added);
     } catch (error) {
       setStatus('idle');
-      const fieldErrors = isApiError(error) ? error.fieldErrors.filter((e) => FIELDS.includes(e.field as never)) : [];
-      if (fieldErrors.length > 0) {
-        for (const e of fieldErrors) setError(e.field as FieldPath<PatientPharmacyInput>, { message: e.message });
-      } else {
-        setFormError(errorMessages(error).message);
-      }
+      // The server's field messages go beside their fields; anything else above the form.
+      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorMessages(error).message);
     }
   });
 

@@ -14,12 +14,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useId, useMemo, useState } from 'react';
+import { applyServerErrors } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
 import { errorMessages } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
-import { isApiError } from '@/lib/api';
 
 export interface AddressFormProps {
   /** Prefills the form (editing a saved address). */
@@ -79,12 +79,8 @@ export function AddressForm({
       setStatus('done');
     } catch (error) {
       setStatus('idle');
-      const fieldErrors = isApiError(error) ? error.fieldErrors.filter((e) => FIELDS.includes(e.field as never)) : [];
-      if (fieldErrors.length > 0) {
-        for (const e of fieldErrors) setError(e.field as FieldPath<UsAddressInput>, { message: e.message });
-      } else {
-        setFormError(errorMessages(error).message);
-      }
+      // The server's field messages go beside their fields; anything else above the form.
+      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorMessages(error).message);
     }
   });
 
