@@ -33,6 +33,19 @@ function isPersonal(queryKey: readonly unknown[]): boolean {
   return !SHARED_QUERY_ROOTS.has(String(queryKey[0]));
 }
 
+// A sign-in under way: between the session refresh and the navigation to its target, pages that
+// send an already signed-in visitor elsewhere (login, register, join, invite) must not race it.
+let signInsUnderWay = 0;
+export function beginSignIn(): () => void {
+  signInsUnderWay += 1;
+  return () => {
+    signInsUnderWay -= 1;
+  };
+}
+export function isSigningIn(): boolean {
+  return signInsUnderWay > 0;
+}
+
 /** After any sign-in: drop what belonged to the previous (guest) session and load the new one. */
 export async function refreshAfterSignIn(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ predicate: (q) => isPersonal(q.queryKey) });

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { isApiError } from '@/lib/api';
-import { entryPage, useSession } from '@/lib/session';
+import { entryPage, useSession, isSigningIn } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { authApi } from './api/authApi';
 import { RegistrationForm } from './components/RegistrationForm';
@@ -28,7 +28,11 @@ export function InvitePage() {
     staleTime: Infinity,
   });
 
-  if (session.data?.kind === 'user') return <Navigate to="/my-account" replace />;
+  // A sign-in made on this page navigates by itself (useSignedIn); only an earlier one is sent on.
+  if (session.data?.kind === 'user') {
+    if (isSigningIn()) return <LoadingState label="Signing you in…" />;
+    return <Navigate to="/my-account" replace />;
+  }
   let body;
   if (!invite || (inspect.isError && isApiError(inspect.error))) {
     body = (

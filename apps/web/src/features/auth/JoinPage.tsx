@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { LoadingState } from '@/components/PageState';
-import { entryPage, useSession } from '@/lib/session';
+import { entryPage, useSession, isSigningIn } from '@/lib/session';
 import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
 import { authApi } from './api/authApi';
 import { RegistrationForm } from './components/RegistrationForm';
@@ -17,7 +17,11 @@ export function JoinPage() {
   const session = useSession();
   const signedIn = useSignedIn();
   if (session.isPending) return <LoadingState />;
-  if (session.data?.kind === 'user') return <Navigate to="/my-account" replace />;
+  // A sign-in made on this page navigates by itself (useSignedIn); only an earlier one is sent on.
+  if (session.data?.kind === 'user') {
+    if (isSigningIn()) return <LoadingState label="Signing you in…" />;
+    return <Navigate to="/my-account" replace />;
+  }
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/PageState';
-import { safeRedirect, useSession } from '@/lib/session';
+import { safeRedirect, useSession, isSigningIn } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { LoginForms } from './components/LoginForms';
 
@@ -16,7 +16,11 @@ export function LoginPage() {
   const session = useSession();
 
   if (session.isPending) return <LoadingState label="Checking whether you are logged in…" />;
-  if (session.data?.kind === 'user') return <Navigate to={target ?? '/my-account'} replace />;
+  // A sign-in made on this page navigates by itself (useSignedIn); only an earlier one is sent on.
+  if (session.data?.kind === 'user') {
+    if (isSigningIn()) return <LoadingState label="Signing you in…" />;
+    return <Navigate to={target ?? '/my-account'} replace />;
+  }
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <Stack spacing={3} sx={{ maxWidth: 460, mx: 'auto' }}>

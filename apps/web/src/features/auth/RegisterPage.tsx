@@ -4,11 +4,10 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/PageState';
 import { useCart } from '@/lib/cart';
-import { entryPage, safeRedirect, useSession } from '@/lib/session';
+import { entryPage, isSigningIn, safeRedirect, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { authApi } from './api/authApi';
 import { RegistrationForm } from './components/RegistrationForm';
@@ -21,12 +20,10 @@ export function RegisterPage() {
   const session = useSession();
   const signedIn = useSignedIn();
   const { cart, isLoading: cartLoading } = useCart();
-  // Set while this page's own registration signs the patient in: the sign-in decides where to go.
-  const registering = useRef(false);
 
   if (session.isPending) return <LoadingState label="Checking whether you are logged in…" />;
   if (session.data?.kind === 'user') {
-    if (registering.current || cartLoading) return <LoadingState label="Signing you in…" />;
+    if (isSigningIn() || cartLoading) return <LoadingState label="Signing you in…" />;
     // /register is the checkout's Register stage (SPEC §2): someone already signed in with a cart
     // under way carries on with the checkout; otherwise their account.
     const next = redirect ?? (cart && cart.items.length > 0 ? '/checkout' : '/my-account');
@@ -39,17 +36,12 @@ export function RegisterPage() {
         <RegistrationForm
           loginRedirect={redirect}
           onSubmit={async (values) => {
-            registering.current = true;
-            try {
-              const result = await authApi.register({
-                ...values,
-                landingPage: entryPage(),
-                redirectPage: redirect ?? undefined,
-              });
-              await signedIn(result, redirect, '/my-account');
-            } finally {
-              registering.current = false;
-            }
+            const result = await authApi.register({
+              ...values,
+              landingPage: entryPage(),
+              redirectPage: redirect ?? undefined,
+            });
+            await signedIn(result, redirect, '/my-account');
           }}
         />
         <Typography>

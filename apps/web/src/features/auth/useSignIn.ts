@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginDrawer } from '@/lib/loginDrawer';
-import { refreshAfterSignIn, safeRedirect } from '@/lib/session';
+import { beginSignIn, refreshAfterSignIn, safeRedirect } from '@/lib/session';
 import type { SignedIn } from './api/authApi';
 
 export function useSignedIn() {
@@ -14,11 +14,16 @@ export function useSignedIn() {
   return useCallback(
     /** `redirectTo`: the page's or drawer's target; else the server's; else `fallback`. */
     async (result: SignedIn, redirectTo?: string | null, fallback?: string) => {
-      await refreshAfterSignIn(queryClient);
-      closeLoginDrawer();
-      const target =
-        safeRedirect(redirectTo) ?? safeRedirect(result.redirectTo) ?? safeRedirect(fallback);
-      if (target) await navigate(target);
+      const end = beginSignIn();
+      try {
+        await refreshAfterSignIn(queryClient);
+        closeLoginDrawer();
+        const target =
+          safeRedirect(redirectTo) ?? safeRedirect(result.redirectTo) ?? safeRedirect(fallback);
+        if (target) await navigate(target);
+      } finally {
+        end();
+      }
     },
     [queryClient, closeLoginDrawer, navigate],
   );
