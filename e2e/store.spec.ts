@@ -21,6 +21,18 @@ test('a new patient buys an over-the-counter product with a promo code', async (
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
   await expect(page.getByTestId('order-total')).toHaveText('$59.98');
 
+  // By keyboard: + and − change the quantity and keep focus while the cart saves.
+  const more = page.getByRole('button', { name: 'Increase quantity' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('order-total')).toHaveText('$89.97');
+  await expect(more).toBeFocused();
+  const fewer = page.getByRole('button', { name: 'Decrease quantity' });
+  await fewer.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('order-total')).toHaveText('$59.98');
+  await expect(fewer).toBeFocused();
+
   // SPEC §8: an expired code is refused and changes nothing
   const promo = page.getByLabel('Enter a promo code');
   await promo.fill('SUMMER15');

@@ -16,8 +16,13 @@ import { useShippingMethods, type ShippingMethod } from '../api';
 
 function methodLabel(method: ShippingMethod, cart: Cart): string {
   const merchandise = cart.totals.subtotalCents - cart.totals.discountCents;
-  const free = method.costCents === 0 || (method.freeAboveCents !== null && merchandise >= method.freeAboveCents);
-  const days = method.minDays === method.maxDays ? `${method.minDays} business day${method.minDays > 1 ? 's' : ''}` : `${method.minDays}–${method.maxDays} business days`;
+  const free =
+    method.costCents === 0 ||
+    (method.freeAboveCents !== null && merchandise >= method.freeAboveCents);
+  const days =
+    method.minDays === method.maxDays
+      ? `${method.minDays} business day${method.minDays > 1 ? 's' : ''}`
+      : `${method.minDays}–${method.maxDays} business days`;
   return `${method.carrier} ${method.name} (${days}) · ${free ? 'Free' : formatCents(method.costCents)}`;
 }
 
@@ -34,9 +39,14 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
         select
         size="small"
         label="Shipping state"
-        value={cart.shipping.state ?? ''}
+        // The choice shows at once and the control keeps focus while the totals are re-priced
+        // (a disabled control would drop a keyboard user's focus).
+        value={
+          (setShipping.isPending && setShipping.variables?.state !== undefined
+            ? setShipping.variables.state
+            : cart.shipping.state) ?? ''
+        }
         onChange={(event) => setShipping.mutate({ state: event.target.value || null })}
-        disabled={setShipping.isPending}
         error={Boolean(stateError)}
         helperText={stateError ?? 'Sales tax depends on the state.'}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
@@ -53,11 +63,20 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
           <FormLabel id="shipping-method-label">Shipping method</FormLabel>
           <RadioGroup
             aria-labelledby="shipping-method-label"
-            value={cart.shipping.methodId ?? ''}
+            value={
+              (setShipping.isPending ? setShipping.variables?.methodId : undefined) ??
+              cart.shipping.methodId ??
+              ''
+            }
             onChange={(event) => setShipping.mutate({ methodId: event.target.value })}
           >
             {methods.data.map((m) => (
-              <FormControlLabel key={m.id} value={m.id} control={<Radio size="small" />} label={methodLabel(m, cart)} disabled={setShipping.isPending} />
+              <FormControlLabel
+                key={m.id}
+                value={m.id}
+                control={<Radio size="small" />}
+                label={methodLabel(m, cart)}
+              />
             ))}
           </RadioGroup>
         </FormControl>

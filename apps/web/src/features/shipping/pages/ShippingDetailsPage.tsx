@@ -233,7 +233,6 @@ function ShippingDetails() {
                 <Paper key={method.id} variant="outlined" sx={{ px: 2, py: 1 }}>
                   <FormControlLabel
                     value={method.id}
-                    disabled={setMethod.isPending}
                     control={<Radio />}
                     sx={{ width: '100%', m: 0, '& .MuiFormControlLabel-label': { flex: 1 } }}
                     label={
