@@ -20,6 +20,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPaymentGateway } from './adapters/payments/payments.factory.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createJobQueue } from './modules/jobs/jobs.service.ts';
 import { purchaseRoutes } from './modules/purchase/purchase.routes.ts';
 import { createOrderDecisions, createPurchaseService } from './modules/purchase/purchase.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
@@ -84,6 +85,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const storefronts = createStorefrontService({ db });
+  // Work a request should not wait for (the confirmation mail and its receipt), on the database.
+  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS });
   const sessions = createSessionService({ db, config, now });
   // Pharmacy choice and saved addresses (issue 5).
   const pharmacies = createPharmacyService({ db, now });
@@ -159,7 +162,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const checkout = createCheckoutService({ db, cart, catalog, consults, audit });
   // Pay now (issue 7 wiring): checkout says what to charge, payments charges it once, then the
   // Payment stage, the promo redemption and the confirmation email; doctor-side capture and void.
-  const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, log });
+  const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, jobs, log });
   const orderDecisions = createOrderDecisions({ db, cart, checkout, payments });
   // The order's shipping address and pharmacy (issue 5).
   const orderShipping = createOrderShippingService({ cart, checkout, addresses, pharmacies });
@@ -177,7 +180,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   });
   // A visit bound to an order completes its Scheduling stage (issue 6 wiring).
   const orderVisits = createOrderVisitService({ db, cart, checkout, doctors, scheduling });
-  return { orderVisits, orderShipping, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  return { jobs, orderVisits, orderShipping, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -267,6 +270,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderShippingRoutes, { orderShipping: services.orderShipping, audit: services.audit });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+  // Every process works the queue; a closing one finishes the job in hand first.
+  app.addHook('onReady', async () => services.jobs.start());
+  app.addHook('onClose', async () => services.jobs.stop());
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -88,6 +88,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   // Stripe publishable key (pk_test_… or pk_live_…) for Stripe Elements in the browser; required when PAYMENT_GATEWAY=stripe.
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  // Background work (order confirmation mail with its receipt): milliseconds between looks for due jobs; jobs made by this process start at once.
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 }).superRefine((env, ctx) => {
   if (env.PAYMENT_GATEWAY !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {

@@ -5,7 +5,9 @@
 // email with a receipt. Also the doctor-side decisions: approve (capture) and decline (void).
 //
 // No transaction is held open across a gateway call (PGlite would deadlock): assertPayable,
-// payOrder and completePayment each run on their own.
+// payOrder and completePayment each run on their own. The confirmation mail (rendering the PDF
+// receipt, handing it to SMTP) is a background job: the patient's Pay answer does not wait for a
+// mail server, and a mail server that is down is retried instead of losing the mail.
 import {
   capturesAtCheckout,
   CARD_BRAND_NAMES,
@@ -22,6 +24,7 @@ import type { Identity } from '../auth/sessions.service.ts';
 import type { CartOwner, CartService, OrderView } from '../cart/cart.service.ts';
 import type { AuditContext, CheckoutService } from '../checkout/checkout.service.ts';
 import type { ConsentsService } from '../consents/consents.service.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { PaymentSource, PaymentsService, PaymentView } from '../payments/payments.service.ts';
 import { paymentProblem } from '../payments/payments.service.ts';
@@ -49,7 +52,17 @@ interface Deps {
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig> };
+  jobs: Pick<JobQueue, 'register' | 'enqueue'>;
   log?: FastifyBaseLogger | undefined;
+}
+
+/** The background job that mails the confirmation and receipt of a paid order (once per order). */
+export const ORDER_CONFIRMATION_JOB = 'order-confirmation';
+interface OrderConfirmationJob {
+  orderId: string;
+  storefrontId: string;
+  userId: string;
+  baseUrl: string;
 }
 
 export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
@@ -57,7 +70,7 @@ export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slic
 const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'fulfilling', 'approved', 'prescribed', 'shipped', 'delivered', 'needs_info']);
 
 export function createPurchaseService(deps: Deps) {
-  const { db, checkout, cart, payments, consents, notifications, log } = deps;
+  const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, log } = deps;
 
   function resultOf(orderId: string, status: string, payment: PaymentView): PurchaseResult {
     return {
@@ -105,8 +118,24 @@ export function createPurchaseService(deps: Deps) {
     });
   }
 
-  async function sendConfirmation(storefront: StorefrontConfig, order: OrderView, result: PurchaseResult, userId: string | null, baseUrl: string) {
-    if (!userId) return;
+  /** Queues the confirmation mail; a repeat for the same order is a no-op (one mail per order). */
+  async function queueConfirmation(input: OrderConfirmationJob): Promise<void> {
+    await jobs.enqueue(ORDER_CONFIRMATION_JOB, { ...input }, { singletonKey: `${ORDER_CONFIRMATION_JOB}:${input.orderId}` });
+  }
+
+  jobs.register(ORDER_CONFIRMATION_JOB, async (payload) => {
+    const { orderId, storefrontId, userId, baseUrl } = payload as unknown as OrderConfirmationJob;
+    const storefront = await storefronts.getById(storefrontId);
+    const order = await cart.getOrder(storefront, { kind: 'user', userId }, orderId);
+    const payment = await payments.paymentForOrder(orderId);
+    if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured')) {
+      log?.warn({ orderId, status: payment?.status }, 'order confirmation skipped: the order has no live payment');
+      return;
+    }
+    await sendConfirmation(storefront, order, resultOf(orderId, order.status, payment), userId, baseUrl);
+  });
+
+  async function sendConfirmation(storefront: StorefrontConfig, order: OrderView, result: PurchaseResult, userId: string, baseUrl: string) {
     const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) return;
     const receipt = await renderReceipt(storefront, order);
@@ -176,8 +205,16 @@ export function createPurchaseService(deps: Deps) {
         identity.kind === 'user' ? { kind: 'user', userId: identity.userId } : { kind: 'guest', guestSessionId: identity.sessionId };
       // Owner check first (404), then a repeat of a finished payment gets the same answer.
       const progress = await checkout.getProgress(storefront, owner, orderId);
-      const done = await alreadyPaid(orderId);
-      if (done) return { ...done, replayed: true };
+      const done = PAID_STATUSES.has(progress.status) ? await alreadyPaid(orderId) : null;
+      if (done) {
+        // A process that died between payment and queueing the mail: the retry queues it (once).
+        if (identity.kind === 'user') {
+          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: identity.userId, baseUrl: input.baseUrl }).catch((error: unknown) =>
+            log?.error({ err: error, orderId }, 'order confirmation email not queued'),
+          );
+        }
+        return { ...done, replayed: true };
+      }
 
       const required = await consents.current(storefront.id);
       const accepted = new Set(input.acceptedConsentIds);
@@ -209,25 +246,22 @@ export function createPurchaseService(deps: Deps) {
       if (!paid.ok) throw paymentProblem(paid.failure);
       const captured = paid.payment.status === 'captured';
       await checkout.completePayment({ orderId, to: captured ? 'paid' : 'authorized', audit: input.audit });
-      if (!captured) {
-        // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
-        const to = payable.visitType === 1 || payable.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
-        await checkout.transition({ orderId, to, reason: 'payment_authorized', audit: input.audit });
-      }
+      // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
+      const status = captured ? 'paid' : payable.visitType === 1 || payable.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
+      if (!captured) await checkout.transition({ orderId, to: status, reason: 'payment_authorized', audit: input.audit });
       try {
         await cart.recordRedemption(orderId);
       } catch (error) {
         // The money moved already; a code that lapsed meanwhile must not undo the order.
         log?.warn({ err: error, orderId }, 'promo redemption not recorded');
       }
-      const state = await cart.checkoutState(db, { orderId });
-      const result = resultOf(orderId, state?.order.status ?? 'paid', paid.payment);
-      if (!paid.replayed) {
+      const result = resultOf(orderId, status, paid.payment);
+      if (payable.userId) {
         try {
-          const order = await cart.getOrder(storefront, owner, orderId);
-          await sendConfirmation(storefront, order, result, payable.userId, input.baseUrl);
+          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: payable.userId, baseUrl: input.baseUrl });
         } catch (error) {
-          log?.warn({ err: error, orderId }, 'order confirmation email not sent');
+          // The money moved and the order is placed; the patient still gets their answer.
+          log?.error({ err: error, orderId }, 'order confirmation email not queued');
         }
       }
       return { ...result, replayed: paid.replayed };

@@ -1,0 +1,154 @@
+// The background-work queue (DESIGN.md "background work … mail retries survive restarts"): a job
+// runs once, a repeat with the same key is not queued twice, a failing job is retried with back-off
+// and kept as failed after its last attempt, a job whose process died is taken over when its lock
+// lapses, and two processes on one database never run the same job (on PostgreSQL under
+// TEST_DATABASE_URL: SKIP LOCKED).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/database.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { createJobQueue, retryDelayMs } from './jobs.service.ts';
+
+let database: DatabaseHandle;
+const clock = { now: new Date('2026-11-21T10:00:00Z') };
+const now = () => clock.now;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const rowsOf = (name: string) => database.db.select().from(jobs).where(eq(jobs.name, name));
+
+describe('background jobs', () => {
+  it('runs a queued job once with its payload, and a repeat with the same key is not queued again', async () => {
+    const queue = createJobQueue({ db: database.db, now });
+    const seen: unknown[] = [];
+    queue.register('confirm', async (payload) => {
+      seen.push(payload);
+    });
+    await queue.enqueue('confirm', { orderId: 'o-1' }, { singletonKey: 'confirm:o-1' });
+    await queue.enqueue('confirm', { orderId: 'o-1' }, { singletonKey: 'confirm:o-1' });
+    expect(await queue.drain()).toBe(1);
+    expect(seen).toEqual([{ orderId: 'o-1' }]);
+    // Done is remembered: the same key later is still a no-op.
+    await queue.enqueue('confirm', { orderId: 'o-1' }, { singletonKey: 'confirm:o-1' });
+    expect(await queue.drain()).toBe(0);
+    const [row] = await rowsOf('confirm');
+    expect(row).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+  });
+
+  it('leaves a job for later when its time has not come', async () => {
+    const queue = createJobQueue({ db: database.db, now });
+    let runs = 0;
+    queue.register('later', async () => {
+      runs++;
+    });
+    await queue.enqueue('later', {}, { runAt: new Date(clock.now.getTime() + 60_000) });
+    expect(await queue.drain()).toBe(0);
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    expect(await queue.drain()).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it('retries a failing job with back-off, then keeps it as failed with the last error', async () => {
+    const queue = createJobQueue({ db: database.db, now });
+    let calls = 0;
+    queue.register('flaky', async () => {
+      calls++;
+      throw new Error(`mail server refused (${calls})`);
+    });
+    await queue.enqueue('flaky', {}, { maxAttempts: 3 });
+    expect(await queue.drain()).toBe(1);
+    let [row] = await rowsOf('flaky');
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'mail server refused (1)' });
+    expect(row!.runAt.getTime()).toBe(clock.now.getTime() + retryDelayMs(1));
+    // Not before the back-off has passed.
+    expect(await queue.drain()).toBe(0);
+    clock.now = new Date(clock.now.getTime() + retryDelayMs(1));
+    expect(await queue.drain()).toBe(1);
+    clock.now = new Date(clock.now.getTime() + retryDelayMs(2));
+    expect(await queue.drain()).toBe(1);
+    [row] = await rowsOf('flaky');
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'mail server refused (3)' });
+    clock.now = new Date(clock.now.getTime() + retryDelayMs(3));
+    expect(await queue.drain()).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it('succeeds on a retry after a failure (a mail server that comes back)', async () => {
+    const queue = createJobQueue({ db: database.db, now });
+    let down = true;
+    const sent: string[] = [];
+    queue.register('mail', async (payload) => {
+      if (down) throw new Error('connect ECONNREFUSED');
+      sent.push(String(payload.to));
+    });
+    await queue.enqueue('mail', { to: 'pat@example.com' });
+    await queue.drain();
+    down = false;
+    clock.now = new Date(clock.now.getTime() + retryDelayMs(1));
+    await queue.drain();
+    expect(sent).toEqual(['pat@example.com']);
+    const [row] = await rowsOf('mail');
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+  });
+
+  it('takes over a job whose process died once its lock lapses, not before', async () => {
+    const crashed = createJobQueue({ db: database.db, now, lockMs: 60_000 });
+    crashed.register('work', () => new Promise<void>(() => undefined)); // never finishes
+    await crashed.enqueue('work', { n: 1 });
+    void crashed.drain();
+    // Wait until the first process holds it.
+    for (let i = 0; i < 100 && (await rowsOf('work'))[0]?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect((await rowsOf('work'))[0]?.status).toBe('running');
+
+    const survivor = createJobQueue({ db: database.db, now });
+    let ran = 0;
+    survivor.register('work', async () => {
+      ran++;
+    });
+    expect(await survivor.drain()).toBe(0);
+    clock.now = new Date(clock.now.getTime() + 60_001);
+    expect(await survivor.drain()).toBe(1);
+    expect(ran).toBe(1);
+    expect((await rowsOf('work'))[0]).toMatchObject({ status: 'done' });
+  });
+
+  it('gives each job to exactly one of several processes working the queue at once', async () => {
+    const runs = new Map<number, number>();
+    const workers = Array.from({ length: 4 }, () => {
+      const queue = createJobQueue({ db: database.db, now });
+      queue.register('spread', async (payload) => {
+        const n = Number(payload.n);
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 1));
+      });
+      return queue;
+    });
+    for (let n = 0; n < 40; n++) await workers[0]!.enqueue('spread', { n });
+    const counts = await Promise.all(workers.map((w) => w.drain()));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(40);
+    expect([...runs.values()].every((c) => c === 1)).toBe(true);
+    expect(runs.size).toBe(40);
+  });
+
+  it('starts on a job as soon as it is queued when the worker is running', async () => {
+    const queue = createJobQueue({ db: database.db, now, pollIntervalMs: 60_000 });
+    let resolveRun: (v: unknown) => void = () => undefined;
+    const ran = new Promise((r) => (resolveRun = r));
+    queue.register('prompt', async (payload) => resolveRun(payload));
+    queue.start();
+    try {
+      await queue.enqueue('prompt', { ok: true });
+      // The poll is a minute away: only the nudge can run it.
+      await expect(Promise.race([ran, new Promise((r) => setTimeout(() => r('timeout'), 5_000))])).resolves.toEqual({ ok: true });
+    } finally {
+      await queue.stop();
+    }
+  });
+});

@@ -1,0 +1,193 @@
+// The background-work queue (DESIGN.md "background work": a `jobs` table claimed with
+// FOR UPDATE SKIP LOCKED). A module registers a handler by name and enqueues work; every server
+// process runs the jobs that are due, so several machines share one queue without running a job
+// twice at once. Enqueuing nudges this process's worker, so on one machine the work starts within
+// milliseconds; other processes find it at their next poll. A job that throws is retried with
+// back-off until `maxAttempts`, then kept as `failed` with its last error. A job whose process died
+// mid-run is claimed again once its lock lapses. Delivery is at least once: handlers are idempotent
+// or harmless to repeat.
+import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+
+export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempt: number }) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** Enqueue inside the caller's transaction, so the job exists exactly when the change does. */
+  tx?: DbOrTx;
+  /** A second enqueue with the same key is a no-op (the first job, done or not, stands). */
+  singletonKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface JobQueueOptions {
+  db: Db;
+  now?: () => Date;
+  log?: FastifyBaseLogger | undefined;
+  /** How often an idle process looks for due work (jobs from other processes, retries). */
+  pollIntervalMs?: number;
+  /** How long a claimed job is held before another process may take it over. */
+  lockMs?: number;
+  /** How long finished jobs are kept (then pruned). */
+  keepDoneMs?: number;
+}
+
+const MINUTE = 60_000;
+
+/** Retry back-off: 5 s, 10 s, 20 s … capped at an hour. */
+export const retryDelayMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 60 * MINUTE);
+
+export function createJobQueue(options: JobQueueOptions) {
+  const { db, log } = options;
+  const now = options.now ?? (() => new Date());
+  const lockMs = options.lockMs ?? 5 * MINUTE;
+  const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * MINUTE;
+  const handlers = new Map<string, JobHandler>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lastPrune = 0;
+  // All of this process's work runs on one chain: a nudge while it runs adds one more pass.
+  let chain: Promise<number> = Promise.resolve(0);
+  let pending = false;
+
+  /** Claims one due job (queued and due, or running with a lapsed lock) of a known name. */
+  async function claim() {
+    const at = now();
+    const names = [...handlers.keys()];
+    if (names.length === 0) return null;
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.name, names),
+          or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at))),
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await db
+      .update(jobs)
+      .set({ status: 'running', lockedUntil: new Date(at.getTime() + lockMs) })
+      .where(inArray(jobs.id, due))
+      .returning();
+    return job ?? null;
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const attempt = job.attempts + 1;
+    const handler = handlers.get(job.name)!;
+    try {
+      await handler(job.payload, { id: job.id, attempt });
+      await db.update(jobs).set({ status: 'done', attempts: attempt, lockedUntil: null, finishedAt: now(), lastError: null }).where(eq(jobs.id, job.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = attempt >= job.maxAttempts;
+      if (giveUp) log?.error({ err: error, jobId: job.id, job: job.name, attempt }, 'background job failed for good');
+      else log?.warn({ err: error, jobId: job.id, job: job.name, attempt }, 'background job failed; will retry');
+      await db
+        .update(jobs)
+        .set(
+          giveUp
+            ? { status: 'failed', attempts: attempt, lockedUntil: null, finishedAt: now(), lastError: message }
+            : { status: 'queued', attempts: attempt, lockedUntil: null, runAt: new Date(now().getTime() + retryDelayMs(attempt)), lastError: message },
+        )
+        .where(eq(jobs.id, job.id));
+    }
+    return true;
+  }
+
+  /** Runs due jobs until none is left; the number run. */
+  async function runDue(): Promise<number> {
+    let ran = 0;
+    while (!stopped && (await runOne())) ran++;
+    return ran;
+  }
+
+  async function prune() {
+    const at = now().getTime();
+    if (at - lastPrune < 60 * MINUTE) return;
+    lastPrune = at;
+    await db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(at - keepDoneMs))));
+  }
+
+  /** Adds a pass to the chain (at most one waiting): the promise settles when that pass is done. */
+  function kick(): Promise<number> {
+    if (pending) return chain;
+    pending = true;
+    chain = chain
+      .catch(() => 0)
+      .then(() => {
+        pending = false;
+        return runDue();
+      })
+      .catch((error: unknown) => {
+        log?.error({ err: error }, 'background job queue could not be read');
+        return 0;
+      });
+    return chain;
+  }
+
+  return {
+    /** Names the code that runs `name` jobs; one handler a name. */
+    register(name: string, handler: JobHandler): void {
+      if (handlers.has(name)) throw new Error(`A handler for background job "${name}" is already registered`);
+      handlers.set(name, handler);
+    },
+
+    /** Queues a job; this process starts on it at once (after the caller's transaction, if any). */
+    async enqueue(name: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+      await (opts.tx ?? db)
+        .insert(jobs)
+        .values({
+          name,
+          payload,
+          runAt: opts.runAt ?? now(),
+          ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+          ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
+        })
+        .onConflictDoNothing();
+      // Inside a transaction the row is not visible yet: the poll (or the next nudge) finds it.
+      if (!opts.tx && timer) setImmediate(() => void kick());
+    },
+
+    /** Starts this process's worker: due jobs now, then a look every `pollIntervalMs`. */
+    start(): void {
+      if (timer) return;
+      stopped = false;
+      timer = setInterval(() => {
+        void kick();
+        void prune().catch((error: unknown) => log?.warn({ err: error }, 'finished jobs not pruned'));
+      }, options.pollIntervalMs ?? 2000);
+      timer.unref();
+      void kick();
+    },
+
+    /** Stops polling and waits for the job under way (server shutdown). */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      stopped = true;
+      await chain.catch(() => undefined);
+    },
+
+    /** Runs every job that is due now and waits for them (tests; a one-off script). */
+    async drain(): Promise<number> {
+      await chain.catch(() => undefined);
+      stopped = false;
+      return runDue();
+    },
+
+    /** A job's state (tests and support). */
+    async byKey(singletonKey: string) {
+      const [job] = await db.select().from(jobs).where(eq(jobs.singletonKey, singletonKey)).limit(1);
+      return job ?? null;
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;
