@@ -84,6 +84,8 @@ describe('ProductPage', () => {
     renderProduct('minoxidil-5-foam');
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Minoxidil 5% Foam is in your cart.')).toBeInTheDocument();
+    // Keyboard focus stays on the button (disabled while saving) instead of dropping to the page.
+    await waitFor(() => expect(screen.getByTestId('add-to-cart')).toHaveFocus());
     expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
     expect(screen.queryByTestId('consult-fee')).not.toBeInTheDocument();
   });

@@ -34,6 +34,11 @@ export interface CardFormProps {
    * card, e.g. a 402 decline when saving or paying), the reason shows in the form.
    */
   onToken: (result: CardToken) => Promise<unknown> | unknown;
+  /**
+   * Show `onToken`'s rejection in the form (default). The checkout's payment block shows a decline
+   * in its own alert and moves focus there, so it turns this off to avoid saying it twice.
+   */
+  showTokenErrors?: boolean;
   submitLabel?: string;
   onCancel?: () => void;
   /** Accessible name of the form. */
@@ -85,7 +90,14 @@ function CardTextField({
   );
 }
 
-function SandboxCardForm({ onToken, submitLabel, onCancel, label, now }: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label' | 'now'>> & Pick<CardFormProps, 'onCancel'>) {
+function SandboxCardForm({
+  onToken,
+  submitLabel,
+  onCancel,
+  label,
+  now,
+  showTokenErrors,
+}: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label' | 'now' | 'showTokenErrors'>> & Pick<CardFormProps, 'onCancel'>) {
   const id = useId();
   const schema = useMemo(() => cardFormSchema(now()), [now]);
   const { control, handleSubmit, setError, watch } = useForm<CardFormValues>({
@@ -121,7 +133,7 @@ function SandboxCardForm({ onToken, submitLabel, onCancel, label, now }: Require
       setStatus('done');
     } catch (error) {
       setStatus('idle');
-      setFormError(errorMessages(error).message);
+      if (showTokenErrors) setFormError(errorMessages(error).message);
     }
   });
 
@@ -196,7 +208,8 @@ function StripeCardForm({
   submitLabel,
   onCancel,
   label,
-}: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label'>> & Pick<CardFormProps, 'onCancel'> & { publishableKey: string }) {
+  showTokenErrors,
+}: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label' | 'showTokenErrors'>> & Pick<CardFormProps, 'onCancel'> & { publishableKey: string }) {
   const id = useId();
   const mountRef = useRef<HTMLDivElement | null>(null);
   const [stripe, setStripe] = useState<{ js: StripeJs; card: StripeCardElement } | null>(null);
@@ -252,7 +265,7 @@ function StripeCardForm({
       setStatus('done');
     } catch (error) {
       setStatus('idle');
-      setFormError(errorMessages(error).message);
+      if (showTokenErrors) setFormError(errorMessages(error).message);
     }
   };
 
@@ -317,7 +330,14 @@ function StripeCardForm({
 
 const today = () => new Date();
 
-export function CardForm({ onToken, submitLabel = 'Use this card', onCancel, label = 'Card details', now = today }: CardFormProps) {
+export function CardForm({
+  onToken,
+  submitLabel = 'Use this card',
+  onCancel,
+  label = 'Card details',
+  now = today,
+  showTokenErrors = true,
+}: CardFormProps) {
   const config = usePaymentConfig();
   if (config.isPending) return <LoadingState label="Loading the card form…" lines={2} />;
   if (config.isError) {
@@ -331,8 +351,18 @@ export function CardForm({ onToken, submitLabel = 'Use this card', onCancel, lab
         submitLabel={submitLabel}
         onCancel={onCancel}
         label={label}
+        showTokenErrors={showTokenErrors}
       />
     );
   }
-  return <SandboxCardForm onToken={onToken} submitLabel={submitLabel} onCancel={onCancel} label={label} now={now} />;
+  return (
+    <SandboxCardForm
+      onToken={onToken}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      label={label}
+      now={now}
+      showTokenErrors={showTokenErrors}
+    />
+  );
 }

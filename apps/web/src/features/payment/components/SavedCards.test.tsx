@@ -181,4 +181,18 @@ describe('SavedCards', () => {
     await user.click(await screen.findByRole('button', { name: 'Make Mastercard ending in 4444 current' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.NOT_FOUND);
   });
+  it('inside the checkout offers no card form of its own, and can sit under a section heading', async () => {
+    // issue 7 "add-new-or-switch card during checkout": a new card is added by paying with it, so the
+    // list keeps pick, make current and remove but drops "Add a new card" / "Save card".
+    cardServer([visa, master], [sandboxConfig]);
+    const { container } = renderWithStore(
+      <SavedCards heading="Pay with a saved card" headingLevel="h3" allowAdd={false} selectedId={null} onSelect={() => undefined} now={now} />,
+    );
+    expect(await screen.findByRole('heading', { level: 3, name: 'Pay with a saved card' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Pay with a saved card' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Mastercard ending in 4444' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a new card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save card' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
 });

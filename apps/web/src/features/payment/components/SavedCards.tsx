@@ -1,7 +1,9 @@
 // A signed-in patient's saved cards (issue 7; SPEC §7 "payment methods, add, update-current, remove
 // card, add-new-or-switch card"): a list that is also a picker. Each card shows brand, last four and
 // expiry only; the current one is marked and picked first. Add a card through the card form, make
-// another one current, or remove one after confirming. Expired cards cannot be picked.
+// another one current, or remove one after confirming. Expired cards cannot be picked. Inside the
+// checkout (`allowAdd={false}`) the list offers no card form of its own: a new card is added by
+// paying with it (issue 7 "add-new-or-switch card").
 import { PAYMENT_MESSAGES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +34,13 @@ export interface SavedCardsProps {
   onSelect?: (card: SavedCard) => void;
   /** Heading over the list; none by default (the page has its own). */
   heading?: string;
+  /** Level of the heading: h2 (default, a page section) or h3 (inside a section, e.g. the checkout's Payment). */
+  headingLevel?: 'h2' | 'h3';
+  /**
+   * Offer a card form to add a card (default). The checkout turns it off: there a new card is
+   * tokenized and paid in one step by the payment block's own form, and saved with the payment.
+   */
+  allowAdd?: boolean;
   /** Today, for the card form's expiry check (tests pass a fixed date). */
   now?: () => Date;
 }
@@ -57,7 +66,7 @@ function CardSummaryLine({ card }: { card: SavedCard }) {
   );
 }
 
-export function SavedCards({ selectedId = null, onSelect, heading, now }: SavedCardsProps) {
+export function SavedCards({ selectedId = null, onSelect, heading, headingLevel = 'h2', allowAdd = true, now }: SavedCardsProps) {
   const id = useId();
   const query = useSavedCards();
   const addCard = useAddCard();
@@ -120,7 +129,12 @@ export function SavedCards({ selectedId = null, onSelect, heading, now }: SavedC
   );
 
   const headingNode: ReactNode = heading ? (
-    <Typography variant="h2" component="h2" id={`${id}-heading`}>
+    <Typography
+      variant={headingLevel}
+      component={headingLevel}
+      id={`${id}-heading`}
+      sx={headingLevel === 'h3' ? { fontSize: 18 } : undefined}
+    >
       {heading}
     </Typography>
   ) : null;
@@ -129,8 +143,12 @@ export function SavedCards({ selectedId = null, onSelect, heading, now }: SavedC
     return (
       <Stack spacing={2}>
         {headingNode}
-        <EmptyState title="No saved cards yet" body="Add a card to pay with it now and next time." headingComponent="h3" />
-        {addForm}
+        <EmptyState
+          title="No saved cards yet"
+          body={allowAdd ? 'Add a card to pay with it now and next time.' : undefined}
+          headingComponent="h3"
+        />
+        {allowAdd ? addForm : null}
       </Stack>
     );
   }
@@ -234,7 +252,7 @@ export function SavedCards({ selectedId = null, onSelect, heading, now }: SavedC
           {actionError}
         </Alert>
       ) : null}
-      {adding ? (
+      {!allowAdd ? null : adding ? (
         addForm
       ) : (
         <Box>

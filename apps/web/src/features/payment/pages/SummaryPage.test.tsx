@@ -2,7 +2,10 @@
 // donation when enableDonationsSummaryPage, total, the review promise, consents to accept; SPEC §2
 // "Payment: ... else summary"): loading and error states of the consents, consents required before
 // paying, a decline shown in plain words with nothing typed lost, a good card on to the confirmation,
-// the donation choices. The page sits in the checkout layout: the test provides its context.
+// the donation choices; the payment block (issue 7 "add-new-or-switch card"): the card form and Pay
+// straight away without saved cards, the saved cards with Pay and a switch to a new card otherwise;
+// focus to the decline and kept in the promo area. The page sits in the checkout layout: the test
+// provides its context.
 import { Stage, type CheckoutProgressView } from '@store/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +24,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const progress = { loggedIn: true, requiredStages: Stage.Shipping | Stage.Payment, completedStages: Stage.Shipping } as CheckoutProgressView;
+const signedIn = { loggedIn: true, requiredStages: Stage.Shipping | Stage.Payment, completedStages: Stage.Shipping } as CheckoutProgressView;
+const guest = { ...signedIn, loggedIn: false } as CheckoutProgressView;
 
 const consultOrder = (over: Partial<Cart> = {}) =>
   makeCart({
@@ -48,7 +52,8 @@ function Where() {
 }
 
 /** The summary inside a stand-in for the checkout layout; `refresh` re-reads the order from `read`. */
-function renderSummary(initial: Cart, opts: { read?: () => Cart; donations?: boolean } = {}) {
+function renderSummary(initial: Cart, opts: { read?: () => Cart; donations?: boolean; progress?: CheckoutProgressView } = {}) {
+  const progress = opts.progress ?? signedIn;
   function Harness() {
     const [order, setOrder] = useState(initial);
     return (
@@ -150,18 +155,25 @@ describe('SummaryPage', () => {
     const user = userEvent.setup();
     renderSummary(consultOrder());
     await screen.findByRole('checkbox', { name: /Telehealth consent/ });
-    await user.click(screen.getByRole('button', { name: 'Pay with a new card instead' }));
+    // issue 7 "add-new-or-switch card": no saved cards, so the card form and Pay straight away.
     await fillCard(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
-    expect(await screen.findByText('Please read and accept each consent before paying.')).toBeInTheDocument();
+    const consentError = await screen.findByText('Please read and accept each consent before paying.');
+    await waitFor(() => expect(consentError).toHaveFocus());
     expect(calls.some((c) => c.path === '/api/orders/o1/pay')).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: /Telehealth consent/ }));
     await user.click(screen.getByRole('checkbox', { name: /Privacy notice/ }));
     await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
-    expect(await screen.findByTestId('pay-error')).toHaveTextContent('Your card was declined. Please use another card.');
+    // The gateway's reason once, in the payment block's alert, which takes keyboard focus.
+    const payError = await screen.findByTestId('pay-error');
+    expect(payError).toHaveTextContent('Your card was declined. Please use another card.');
+    await waitFor(() => expect(payError).toHaveFocus());
+    expect(screen.getAllByText('Your card was declined. Please use another card.')).toHaveLength(1);
     expect(screen.getByTestId('location')).toHaveTextContent('/checkout/summary');
     expect(screen.getByRole('checkbox', { name: /Telehealth consent/ })).toBeChecked();
+    expect(screen.getByLabelText(/Expiry/)).toHaveValue('12/34');
+    expect(screen.getByLabelText(/Security code/)).toHaveValue('123');
 
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
@@ -199,5 +211,138 @@ describe('SummaryPage', () => {
     expect(within(group).getByRole('radio', { name: '$5.00' })).toBeChecked();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ donationCents: 500 });
     await expectNoAxeViolations(container);
+  });
+  it('a signed-in patient with no saved cards gets the card form and Pay straight away, and no switch', async () => {
+    // issue 7 "add-new-or-switch card during checkout": nothing saved to switch to, so a new card
+    // is tokenized and paid in one step (and saved to the account with the payment).
+    const { calls } = mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: [] })]]);
+    const { container } = renderSummary(consultOrder());
+    const form = await screen.findByRole('form', { name: 'Card details' });
+    expect(within(form).getByRole('button', { name: 'Pay $133.00' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Pay with a saved card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with a new card instead' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a saved card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save card' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/payment-methods')).toBe(true);
+    await expectNoAxeViolations(container);
+  });
+
+  it('a guest pays with a new card and is not offered saved cards', async () => {
+    // issue 7 "add-new-or-switch card during checkout": saved cards belong to signed-in patients.
+    const { calls } = mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: [] })],
+      ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_4242', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
+      ['POST', '/api/orders/o1/pay', () => ({ body: { orderId: 'o1', orderNumber: 'ABCD1234', status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null }, receiptUrl: '/r.pdf', replayed: false } })],
+    ]);
+    const user = userEvent.setup();
+    renderSummary(consultOrder(), { progress: guest });
+    await fillCard(user, '4242424242424242');
+    expect(screen.queryByRole('button', { name: 'Use a saved card' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
+    expect(calls.find((c) => c.path === '/api/orders/o1/pay')?.body).toEqual({ paymentMethod: { token: 'tok_4242' }, acceptedConsentIds: [] });
+    expect(calls.some((c) => c.path === '/api/payment-methods')).toBe(false);
+  });
+
+  it('a patient with saved cards pays with the current one, or switches to a new card and back', async () => {
+    // issue 7 "add-new-or-switch card during checkout": the saved cards (the current one picked) and
+    // Pay, "Pay with a new card instead", and "Use a saved card" to go back; no separate add-card form.
+    const saved = (id: string, label: string, isCurrent: boolean) => ({
+      id, brand: 'visa', last4: label.slice(-4), label, expMonth: 12, expYear: 2034, expired: false, isCurrent, billingAddress: null, createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    let decline = true;
+    const { calls } = mockApi([
+      ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
+      ['GET', '/api/payment-methods', () => ({ body: { cards: [saved('c1', 'Visa ending in 4242', true), saved('c2', 'Visa ending in 1881', false)] } })],
+      ['GET', '/api/consents', () => ({ body: [] })],
+      [
+        'POST',
+        '/api/orders/o1/pay',
+        () => {
+          if (decline) {
+            decline = false;
+            return problem(402, 'PAYMENT_CARD_DECLINED', 'Your card was declined. Please use a different card.');
+          }
+          return { body: { orderId: 'o1', orderNumber: 'ABCD1234', status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null }, receiptUrl: '/r.pdf', replayed: false } };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    const { container } = renderSummary(consultOrder());
+    // A sub-heading of the Payment section.
+    expect(await screen.findByRole('heading', { level: 3, name: 'Pay with a saved card' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked());
+    expect(screen.getByRole('button', { name: 'Pay $133.00' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Add a new card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Card details' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole('button', { name: 'Pay with a new card instead' }));
+    expect(await screen.findByRole('form', { name: 'Card details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with a new card instead' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Visa ending in 4242/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a saved card' }));
+    expect(screen.queryByRole('form', { name: 'Card details' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Visa ending in 1881/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    const payError = await screen.findByTestId('pay-error');
+    expect(payError).toHaveTextContent('Your card was declined. Please use a different card.');
+    await waitFor(() => expect(payError).toHaveFocus());
+    expect(screen.getByRole('radio', { name: /Visa ending in 1881/ })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: /Visa ending in 4242/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
+    expect(calls.filter((c) => c.path === '/api/orders/o1/pay').map((c) => c.body)).toEqual([
+      { paymentMethod: { savedCardId: 'c2' }, acceptedConsentIds: [] },
+      { paymentMethod: { savedCardId: 'c1' }, acceptedConsentIds: [] },
+    ]);
+  });
+
+  it('keeps keyboard focus in the promo area as a code is refused, applied and removed', async () => {
+    // SPEC §5 "Enter a promo code"; SPEC §4 "Coupon: applied or removed"; SPEC §8 "Sorry that promo code is invalid."
+    let current = consultOrder();
+    mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: [] })],
+      [
+        'POST',
+        '/api/orders/o1/promo-code',
+        (c) => {
+          if ((c.body as { promoCode: string }).promoCode !== 'WELCOME10') return problem(422, 'PROMO_INVALID', 'Sorry that promo code is invalid.');
+          current = consultOrder({ promoCode: { code: 'WELCOME10', discountCents: 890 }, totals: { ...current.totals, discountCents: 890, totalCents: 12410 } });
+          return { body: current };
+        },
+      ],
+      [
+        'DELETE',
+        '/api/orders/o1/promo-code',
+        () => {
+          current = consultOrder();
+          return { body: current };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderSummary(consultOrder(), { read: () => current });
+    const field = screen.getByLabelText('Enter a promo code');
+    await user.type(field, 'SUMMER15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Sorry that promo code is invalid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Enter a promo code')).toHaveFocus());
+
+    await user.clear(screen.getByLabelText('Enter a promo code'));
+    await user.type(screen.getByLabelText('Enter a promo code'), 'welcome10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const remove = await screen.findByRole('button', { name: 'Remove promo code WELCOME10' });
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('$8.90');
+
+    await user.keyboard('{Enter}');
+    const input = await screen.findByLabelText('Enter a promo code');
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(screen.queryByTestId('summary-discount')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,12 @@
 // CHECKOUT_ROUTES.summary (issue 7; SPEC §2 Payment stage): the items and quantities, the consult
 // fee (the highest attached fee, once — the server prices it), shipping, tax, promo code apply and
 // remove ("Enter a promo code"; "Sorry that promo code is invalid."), discount, total, the booked
-// visit or the review promise, the consents to accept, then the card: a saved card for a signed-in
-// patient (or a new one), and Pay. The browser sends no amount: the server charges its total.
+// visit or the review promise, the consents to accept, then the card and Pay (issue 7
+// "add-new-or-switch card"): a signed-in patient with saved cards pays with one (the current one
+// picked) or switches to a new card; one with none, and a guest, get the card form straight away,
+// which tokenizes the card and pays in one step (a signed-in patient's card is saved with the
+// payment). A decline shows the gateway's reason in the payment block's alert, which takes focus.
+// The browser sends no amount: the server charges its total.
 import { formatCents } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +21,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, errorMessages, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
@@ -37,7 +41,7 @@ import {
 } from '../api/purchase';
 import { CardForm } from '../components/CardForm';
 import { SavedCards } from '../components/SavedCards';
-import type { SavedCard } from '../api/payments';
+import { useSavedCards, type SavedCard } from '../api/payments';
 
 export const PROMO_LABEL = 'Enter a promo code';
 
@@ -76,6 +80,21 @@ function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Apply and Remove swap the form for the applied code (and back), and both are disabled while
+  // the server answers: keyboard focus is put back in the promo area instead of dropping to the
+  // page — on Remove once a code is applied, in the promo field once it is removed (or refused).
+  const [refocus, setRefocus] = useState(false);
+  const areaRef = useRef<HTMLDivElement | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const removeRef = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (!refocus || busy) return;
+    setRefocus(false);
+    // Only if focus was lost meanwhile (or is still here): never pull it from where the patient went.
+    const active = document.activeElement;
+    if (active && active !== document.body && !areaRef.current?.contains(active)) return;
+    (removeRef.current ?? inputRef.current)?.focus();
+  }, [refocus, busy, order.promoCode]);
 
   async function run(call: () => Promise<unknown>) {
     setBusy(true);
@@ -88,16 +107,28 @@ function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise
       setError(isApiError(e) ? e.detail : errorMessages(e).message);
     } finally {
       setBusy(false);
+      setRefocus(true);
     }
   }
 
   if (order.promoCode) {
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="promo-applied">
+      <Stack ref={areaRef} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="promo-applied">
         <Chip color="primary" label={`${order.promoCode.code} · −${formatCents(order.promoCode.discountCents)}`} />
-        <Button size="small" disabled={busy} onClick={() => void run(() => removePromoCode(order.id))} aria-label={`Remove promo code ${order.promoCode.code}`}>
+        <Button
+          ref={removeRef}
+          size="small"
+          disabled={busy}
+          onClick={() => void run(() => removePromoCode(order.id))}
+          aria-label={`Remove promo code ${order.promoCode.code}`}
+        >
           Remove
         </Button>
+        {error ? (
+          <Typography role="alert" color="error" variant="body2">
+            {error}
+          </Typography>
+        ) : null}
       </Stack>
     );
   }
@@ -110,23 +141,26 @@ function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise
     void run(() => applyPromoCode(order.id, code.trim().toUpperCase()));
   };
   return (
-    <Stack component="form" noValidate onSubmit={submit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField
-        id="summary-promo"
-        label={PROMO_LABEL}
-        size="small"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
-        autoComplete="off"
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { maxLength: 40 } }}
-      />
-      <StatusButton type="submit" variant="outlined" status={busy ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
-        Apply
-      </StatusButton>
-    </Stack>
+    <Box ref={areaRef}>
+      <Stack component="form" noValidate onSubmit={submit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          id="summary-promo"
+          label={PROMO_LABEL}
+          size="small"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          inputRef={inputRef}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+          autoComplete="off"
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 40 } }}
+        />
+        <StatusButton type="submit" variant="outlined" status={busy ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
+          Apply
+        </StatusButton>
+      </Stack>
+    </Box>
   );
 }
 
@@ -210,11 +244,27 @@ export function SummaryPage() {
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const [consentError, setConsentError] = useState(false);
   const [card, setCard] = useState<SavedCard | null>(null);
-  const [newCard, setNewCard] = useState(false);
+  // null: the default for this patient — their saved cards if one can pay, else the card form.
+  const [mode, setMode] = useState<'saved' | 'new' | null>(null);
+  const savedCards = useSavedCards({ enabled: progress.loggedIn });
   const [payStatus, setPayStatus] = useState<'idle' | 'loading' | 'done'>('idle');
-  const [payError, setPayError] = useState<string | null>(null);
+  // `shown` counts the failures, so a second decline in the same words still moves focus.
+  const [payError, setPayError] = useState<{ message: string; shown: number } | null>(null);
+  const payFailures = useRef(0);
+  const [consentErrorShown, setConsentErrorShown] = useState(0);
+  const payErrorRef = useRef<HTMLDivElement | null>(null);
+  const consentErrorRef = useRef<HTMLParagraphElement | null>(null);
   // One key per attempt: a retry after a timeout resends it; a decline starts a new attempt.
   const attemptKey = useRef<string>(newIdempotencyKey());
+
+  // After a decline (or any refusal) keyboard focus goes to the reason, not to the page.
+  const payErrorShown = payError?.shown ?? 0;
+  useEffect(() => {
+    if (payErrorShown > 0) payErrorRef.current?.focus();
+  }, [payErrorShown]);
+  useEffect(() => {
+    if (consentErrorShown > 0) consentErrorRef.current?.focus();
+  }, [consentErrorShown]);
 
   if (order.items.length === 0) {
     return <EmptyState title="Your cart is empty" body="Choose a treatment or product first, then come back to check out." headingComponent="h1" />;
@@ -225,6 +275,7 @@ export function SummaryPage() {
   async function pay(paymentMethod: PaymentMethodInput) {
     if (!allAccepted) {
       setConsentError(true);
+      setConsentErrorShown((n) => n + 1);
       throw new Error('Please read and accept each consent before paying.');
     }
     setPayError(null);
@@ -237,12 +288,18 @@ export function SummaryPage() {
     } catch (error) {
       setPayStatus('idle');
       if (isApiError(error)) attemptKey.current = newIdempotencyKey();
-      setPayError(isApiError(error) ? error.detail : errorMessages(error).message);
+      payFailures.current += 1;
+      setPayError({ message: isApiError(error) ? error.detail : errorMessages(error).message, shown: payFailures.current });
       throw error;
     }
   }
 
   const total = formatCents(order.totals.totalCents);
+  const cards = progress.loggedIn ? (savedCards.data ?? []) : [];
+  // issue 7 "add-new-or-switch card": saved cards first when one can pay; otherwise the card form.
+  const showSaved = cards.length > 0 && (mode ?? (cards.some((c) => !c.expired) ? 'saved' : 'new')) === 'saved';
+  // The picked card as the list has it now (a removed card is no longer picked).
+  const selectedCard = cards.find((c) => c.id === card?.id) ?? null;
   return (
     <Stack spacing={3}>
       <Typography variant="h1" sx={{ fontSize: { xs: 28, sm: 38 } }}>
@@ -321,7 +378,7 @@ export function SummaryPage() {
               </Box>
             ))}
             {consentError ? (
-              <Typography role="alert" color="error">
+              <Typography role="alert" color="error" ref={consentErrorRef} tabIndex={-1}>
                 Please read and accept each consent before paying.
               </Typography>
             ) : null}
@@ -334,34 +391,44 @@ export function SummaryPage() {
           Payment
         </Typography>
         {payError ? (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="pay-error">
-            {payError}
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="pay-error" ref={payErrorRef} tabIndex={-1}>
+            {payError.message}
           </Alert>
         ) : null}
-        {progress.loggedIn && !newCard ? (
+        {progress.loggedIn && savedCards.isPending ? (
+          <LoadingState label="Loading your saved cards…" lines={2} />
+        ) : showSaved ? (
           <Stack spacing={2}>
-            <SavedCards selectedId={card?.id ?? null} onSelect={setCard} heading="Pay with a saved card" />
+            <SavedCards selectedId={selectedCard?.id ?? null} onSelect={setCard} heading="Pay with a saved card" headingLevel="h3" allowAdd={false} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <StatusButton
                 variant="contained"
                 size="large"
                 status={payStatus}
-                disabled={!card || card.expired}
-                onClick={() => card && void pay({ savedCardId: card.id }).catch(() => undefined)}
+                disabled={!selectedCard || selectedCard.expired}
+                onClick={() => selectedCard && void pay({ savedCardId: selectedCard.id }).catch(() => undefined)}
               >
                 Pay {total}
               </StatusButton>
-              <Button onClick={() => setNewCard(true)}>Pay with a new card instead</Button>
+              <Button onClick={() => setMode('new')}>Pay with a new card instead</Button>
             </Stack>
           </Stack>
         ) : (
           <Stack spacing={2}>
+            {savedCards.isError ? (
+              <ErrorState error={savedCards.error} onRetry={() => void savedCards.refetch()} retrying={savedCards.isFetching} headingComponent="h3" title="We could not load your saved cards" />
+            ) : null}
             <CardForm
               label="Card details"
               submitLabel={`Pay ${total}`}
+              showTokenErrors={false}
               onToken={(result) => pay({ token: result.token, ...(progress.loggedIn ? { saveCard: true } : {}) })}
             />
-            {progress.loggedIn ? <Button onClick={() => setNewCard(false)}>Use a saved card</Button> : null}
+            {cards.length > 0 ? (
+              <Box>
+                <Button onClick={() => setMode('saved')}>Use a saved card</Button>
+              </Box>
+            ) : null}
           </Stack>
         )}
       </Paper>
