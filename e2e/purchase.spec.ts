@@ -2,7 +2,10 @@
 // the sandbox card, registering inside checkout at the Register stage (SPEC §2 "If the user has no
 // login token, Register is added to the pending stages"); a declined card first, then a good one
 // (issue 7 "a declined card leaves the order unpaid with the gateway's reason in plain words, and a
-// retry with another card works"); axe on the summary and the confirmation.
+// retry with another card works"); axe on the summary and the confirmation. With no saved card the
+// summary offers the card form and Pay at once; the card is saved with the payment, and the next
+// purchase offers it, picked, with Pay (issue 7 "add-new-or-switch card"). Keyboard focus never
+// drops to the page: it stays on Add to cart, in the promo area, and goes to a decline's reason.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './journeys.ts';
 
@@ -25,6 +28,8 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   const added = page.waitForResponse((r) => r.url().includes('/items') && r.request().method() === 'PATCH' && r.ok());
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await added;
+  await expect(page.getByText('is in your cart.')).toBeVisible();
+  await expect(page.getByTestId('add-to-cart')).toBeFocused();
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();
 
@@ -45,17 +50,24 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await page.getByLabel('Enter a promo code').fill('SUMMER15');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Sorry that promo code is invalid.')).toBeVisible();
+  await expect(page.getByLabel('Enter a promo code')).toBeFocused();
   await page.getByLabel('Enter a promo code').fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('promo-applied')).toContainText('WELCOME10');
+  await expect(page.getByRole('button', { name: 'Remove promo code WELCOME10' })).toBeFocused();
   const total = (await page.getByTestId('order-total').textContent())!;
 
   for (const box of await page.getByRole('checkbox').all()) await box.check();
-  await page.getByRole('button', { name: 'Pay with a new card instead' }).click();
+  // No saved card yet: the card form and Pay straight away, nothing to switch to.
+  await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with a new card instead' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Use a saved card' })).toHaveCount(0);
+  await page.getByRole('heading', { name: 'Payment' }).locator('..').screenshot({ path: test.info().outputPath('payment-no-saved-card.png') });
   await fillCard(page, '4000 0000 0000 0002');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page.getByTestId('pay-error')).toContainText(/declined/i);
+  await expect(page.getByTestId('pay-error')).toBeFocused();
   await expect(page).toHaveURL(/\/checkout\/summary$/);
   // Nothing typed is lost: the consents stay accepted; a good card pays.
   await expect(page.getByRole('checkbox').first()).toBeChecked();
@@ -69,4 +81,31 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(page.getByRole('link', { name: 'Go to my account' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('purchase-confirmation.png'), fullPage: true });
+
+  // The next purchase: the card saved with the payment is offered, picked, with Pay.
+  await page.goto('/products/comprehensive-lab-panel');
+  const again = page.waitForResponse((r) => r.url().includes('/items') && r.request().method() === 'PATCH' && r.ok());
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await again;
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  await expect(page.getByRole('heading', { level: 3, name: 'Pay with a saved card' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+  await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add a new card' })).toHaveCount(0);
+  const secondTotal = (await page.getByTestId('order-total').textContent())!;
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('heading', { name: 'Payment' }).locator('..').screenshot({ path: test.info().outputPath('payment-saved-card.png') });
+  // Switching to a new card and back.
+  await page.getByRole('button', { name: 'Pay with a new card instead' }).click();
+  await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with a new card instead' })).toHaveCount(0);
+  await page.getByRole('heading', { name: 'Payment' }).locator('..').screenshot({ path: test.info().outputPath('payment-saved-card-new-mode.png') });
+  await page.getByRole('button', { name: 'Use a saved card' }).click();
+  await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+  await page.getByRole('button', { name: `Pay ${secondTotal}` }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  await expect(page.getByText(`Paid: ${secondTotal}`)).toBeVisible();
 });
