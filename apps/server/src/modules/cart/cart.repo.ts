@@ -1,6 +1,6 @@
 // Order and order-item queries (private to the cart module). Every read of a patient's order goes
 // through its owner: a guest session or a user, and the storefront (DATA-MODEL.md).
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 
@@ -16,7 +16,65 @@ function ownedBy(owner: CartOwner): SQL {
     : and(eq(orders.guestSessionId, owner.guestSessionId), isNull(orders.userId))!;
 }
 
+/**
+ * The order's items as one JSON column of the order's row, so an order and its items are read in
+ * one statement (the checkout reads them several times a request; each statement costs a round
+ * trip). Keys are the row's property names; the one timestamp is revived in `itemsFromJson`.
+ */
+const itemsJson = sql<ItemJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', i.id, 'orderId', i.order_id, 'productId', i.product_id, 'qty', i.qty, 'title', i.title,
+    'unitPriceCents', i.unit_price_cents, 'consultFeeCents', i.consult_fee_cents,
+    'consultRequired', i.consult_required, 'consultAttached', i.consult_attached,
+    'visitType', i.visit_type, 'requiredStages', i.required_stages,
+    'completedStages', i.completed_stages, 'createdAt', i.created_at
+  ) order by i.created_at, i.id)
+  from ${orderItems} i where i.order_id = "orders"."id"
+), '[]'::json)`; // "orders"."id" spelled out: drizzle writes a lone ${orders.id} as "id" here.
+type ItemJson = Omit<OrderItemRow, 'createdAt'> & { createdAt: string };
+
+function itemsFromJson(items: ItemJson[] | string): OrderItemRow[] {
+  // node-postgres parses json; PGlite may hand back the text.
+  const list = typeof items === 'string' ? (JSON.parse(items) as ItemJson[]) : items;
+  return list.map((i) => ({ ...i, createdAt: new Date(i.createdAt) }));
+}
+
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+async function withItems(
+  db: DbOrTx,
+  where: SQL | undefined,
+  opts: { forUpdate?: boolean },
+): Promise<OrderWithItems | undefined> {
+  const query = db
+    .select({ ...getTableColumns(orders), items: itemsJson })
+    .from(orders)
+    .where(where)
+    .limit(1);
+  const [row] = opts.forUpdate ? await query.for('update', { of: orders }) : await query;
+  if (!row) return undefined;
+  const { items, ...order } = row;
+  return { order, items: itemsFromJson(items) };
+}
+
 export const cartRepo = {
+  /** The owner's order and its items (oldest first), in one statement. */
+  findOwnedWithItems(
+    db: DbOrTx,
+    where: { id: string; storefrontId: string; owner: CartOwner },
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<OrderWithItems | undefined> {
+    return withItems(db, and(eq(orders.id, where.id), eq(orders.storefrontId, where.storefrontId), ownedBy(where.owner)), opts);
+  },
+
+  /** An order and its items (oldest first), in one statement. */
+  findByIdWithItems(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<OrderWithItems | undefined> {
+    return withItems(db, eq(orders.id, id), opts);
+  },
+
   async findOwned(
     db: DbOrTx,
     where: { id: string; storefrontId: string; owner: CartOwner },

@@ -472,10 +472,10 @@ export function createCartService(deps: Deps) {
     /** GET /api/orders/:id: one of the caller's orders (any status); another's is a 404. */
     async getOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<OrderView> {
       if (!isUuid(orderId)) throw notFound();
-      const order = await repo.findOwned(db, { id: orderId, storefrontId: storefront.id, owner });
-      if (!order) throw notFound();
+      const found = await repo.findOwnedWithItems(db, { id: orderId, storefrontId: storefront.id, owner });
+      if (!found) throw notFound();
       const data = await storeData(storefront.id);
-      return view(storefront, data, order, await repo.itemsOf(db, order.id), owner.kind === 'user');
+      return view(storefront, data, found.order, found.items, owner.kind === 'user');
     },
 
     /** PUT /api/orders/:id/items: the order's items become exactly these. */
@@ -774,12 +774,13 @@ export function createCartService(deps: Deps) {
      * the payment's transaction; a code that became invalid since it was applied throws PROMO_INVALID.
      */
     async recordRedemption(orderId: string, executor: DbOrTx = db): Promise<boolean> {
-      const order = await repo.findById(executor, orderId);
-      if (!order?.couponId) return false;
-      const items = await repo.itemsOf(executor, order.id);
+      const found = await repo.findByIdWithItems(executor, orderId);
+      const couponId = found?.order.couponId;
+      if (!found || !couponId) return false;
+      const { order, items } = found;
       return promotions.redeem(
         {
-          couponId: order.couponId,
+          couponId,
           orderId: order.id,
           patient: patientOf(order),
           discountCents: order.discountCents,
@@ -803,12 +804,12 @@ export function createCartService(deps: Deps) {
       opts: { forUpdate?: boolean } = {},
     ): Promise<CheckoutState | null> {
       if (!isUuid(where.orderId)) return null;
-      const order =
+      const found =
         where.owner && where.storefrontId
-          ? await repo.findOwned(executor, { id: where.orderId, storefrontId: where.storefrontId, owner: where.owner }, opts)
-          : await repo.findById(executor, where.orderId, opts);
-      if (!order || (where.storefrontId !== undefined && order.storefrontId !== where.storefrontId)) return null;
-      const items = await repo.itemsOf(executor, order.id);
+          ? await repo.findOwnedWithItems(executor, { id: where.orderId, storefrontId: where.storefrontId, owner: where.owner }, opts)
+          : await repo.findByIdWithItems(executor, where.orderId, opts);
+      if (!found || (where.storefrontId !== undefined && found.order.storefrontId !== where.storefrontId)) return null;
+      const { order, items } = found;
       const { required, completed } = orderStages(order.completedStages, items);
       return { order, items, required, completed, visitType: order.visitType ?? orderVisitType(items) };
     },
