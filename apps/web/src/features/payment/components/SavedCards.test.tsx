@@ -82,7 +82,8 @@ describe('SavedCards', () => {
     const group = await screen.findByRole('radiogroup', { name: 'Your cards' });
     const radios = within(group).getAllByRole('radio');
     expect(radios).toHaveLength(3);
-    expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+    // The current card is picked by an effect once the list is in: wait for it.
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked());
     expect(onPick).toHaveBeenCalledWith(visa);
     expect(within(screen.getByTestId('card-c1')).getByText('Current')).toBeInTheDocument();
     expect(screen.getByText('Expires 03/31')).toBeInTheDocument();
