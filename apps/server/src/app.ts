@@ -133,16 +133,15 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
       // Everything a guest made before signing in follows them to their account: the cart, the
       // consults with their uploads, and a pharmacy they added themselves.
       adoptGuestOrder: async (input) => {
-        const guestCart = await cart.currentCart(await storefronts.getById(input.storefrontId), {
-          kind: 'guest',
-          guestSessionId: input.guestSessionId,
-        });
-        const orderId = await cart.adoptGuestOrder(input);
-        await consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId });
-        await pharmacies.adoptGuestPharmacies(input.guestSessionId, input.userId);
-        await scheduling.adoptGuest(input.guestSessionId, input.userId, orderId);
+        const { orderId, guestHadItems } = await cart.adoptGuestCart(input);
+        // Independent of each other (each moves its own rows from the guest to the patient).
+        await Promise.all([
+          consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId }),
+          pharmacies.adoptGuestPharmacies(input.guestSessionId, input.userId),
+          scheduling.adoptGuest(input.guestSessionId, input.userId, orderId),
+        ]);
         // The checkout the guest had under way, if any: sign-in carries on with it.
-        return guestCart && guestCart.items.length > 0 ? orderId : null;
+        return guestHadItems ? orderId : null;
       },
       addPrescribedProduct: async ({ userId, storefront, productId }) => ({
         redirectTo: (await cart.checkoutRedirect(storefront, { kind: 'user', userId }, { product: productId })).route,
@@ -270,8 +269,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderShippingRoutes, { orderShipping: services.orderShipping, audit: services.audit });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
-  // Every process works the queue; a closing one finishes the job in hand first.
-  app.addHook('onReady', async () => services.jobs.start());
+  // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
+  // finishes the job in hand first.
+  app.addHook('onReady', async () => {
+    if (config.JOB_WORKER) services.jobs.start();
+  });
   app.addHook('onClose', async () => services.jobs.stop());
   return app;
 }

@@ -242,32 +242,37 @@ export function createAuthService(deps: {
     redirectTo: string | null = null,
   ): Promise<SignedIn> {
     const previous = ctx.identity;
-    const { token } = await sessions.createUserSession(user.id, ctx.storefront.id, {
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
-    let continueTo = redirectTo;
-    if (previous?.kind === 'guest' && cart) {
+    // The new session and the guest's things moving to the account do not depend on each other.
+    const adopting = async (): Promise<string | null> => {
+      if (previous?.kind !== 'guest' || !cart) return null;
       try {
-        const adoptedOrderId = await cart.adoptGuestOrder({
+        return await cart.adoptGuestOrder({
           guestSessionId: previous.sessionId,
           userId: user.id,
           storefrontId: ctx.storefront.id,
         });
-        // Signing in from the checkout's Register stage (or with a cart under way) carries on with
-        // the checkout, which sends the patient to their first pending stage (SPEC §2).
-        if (adoptedOrderId && continueTo === null && method !== 'password_reset') continueTo = '/checkout';
       } catch (err) {
         // Signing in must not fail because a cart could not merge; the guest cart stays as it was.
         ctx.log?.warn({ err }, 'could not adopt the guest order at sign-in');
+        return null;
       }
-    }
-    if (previous) await sessions.revoke(previous.sessionId);
-    await record(ctx, 'auth.login.succeeded', {
-      actor: { type: 'user', id: user.id },
-      subject: userSubject(user),
-      details: { method },
-    });
+    };
+    const [{ token }, adoptedOrderId] = await Promise.all([
+      sessions.createUserSession(user.id, ctx.storefront.id, { ip: ctx.ip, userAgent: ctx.userAgent }),
+      adopting(),
+    ]);
+    let continueTo = redirectTo;
+    // Signing in from the checkout's Register stage (or with a cart under way) carries on with
+    // the checkout, which sends the patient to their first pending stage (SPEC §2).
+    if (adoptedOrderId && continueTo === null && method !== 'password_reset') continueTo = '/checkout';
+    await Promise.all([
+      previous ? sessions.revoke(previous.sessionId) : undefined,
+      record(ctx, 'auth.login.succeeded', {
+        actor: { type: 'user', id: user.id },
+        subject: userSubject(user),
+        details: { method },
+      }),
+    ]);
     return {
       userId: user.id,
       role: user.role,

@@ -441,6 +441,64 @@ export function createCartService(deps: Deps) {
     return (await landing.exists(storefrontId, guid)) ? guid : null;
   }
 
+  async function adoptGuestCart(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<{ orderId: string | null; guestHadItems: boolean }> {
+    const guestOwner: CartOwner = { kind: 'guest', guestSessionId: input.guestSessionId };
+    const userOwner: CartOwner = { kind: 'user', userId: input.userId };
+    const storefront = await deps.storefronts.getById(input.storefrontId);
+    const data = await storeData(input.storefrontId);
+    return db.transaction(async (tx) => {
+      const guestOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: guestOwner }, { forUpdate: true });
+      const userOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: userOwner }, { forUpdate: true });
+      if (!guestOrder) return { orderId: userOrder?.id ?? null, guestHadItems: false };
+      if (!userOrder) {
+        const moved = await repo.update(tx, guestOrder.id, { userId: input.userId, guestSessionId: null, updatedAt: now() });
+        const { items } = await reprice(tx, data, moved);
+        return { orderId: moved.id, guestHadItems: items.length > 0 };
+      }
+      const guestItems = await repo.itemsOf(tx, guestOrder.id);
+      const userItems = await repo.itemsOf(tx, userOrder.id);
+      const oneConsult = storefront.settings.oneConsultProductPerOrder;
+      const guestHasConsult = guestItems.some((i) => i.consultRequired);
+      // The guest's consult product wins over the patient's older one.
+      const dropped = oneConsult && guestHasConsult ? userItems.filter((i) => i.consultRequired && !guestItems.some((g) => g.productId === i.productId)) : [];
+      await repo.deleteItems(tx, dropped.map((i) => i.id));
+      const remaining = userItems.filter((i) => !dropped.includes(i));
+      const additions: (typeof guestItems)[number][] = [];
+      for (const g of guestItems) {
+        const mine = remaining.find((i) => i.productId === g.productId);
+        if (mine) {
+          const product = data.catalog.findAny(g.productId);
+          const larger = Math.max(mine.qty, g.qty);
+          const qty = product ? Math.min(Math.max(larger, product.qtyMin), product.qtyMax) : larger;
+          if (qty !== mine.qty) await repo.updateItemQty(tx, mine.id, qty);
+        } else {
+          additions.push(g);
+        }
+      }
+      const times = nextItemTimes(remaining, additions.length);
+      // Moved, not copied: the items keep their ids, so their consults (and answers) go with them.
+      for (const [index, g] of additions.entries()) await repo.moveItem(tx, g.id, userOrder.id, times[index]!);
+      let target = userOrder;
+      if (!userOrder.couponId && guestOrder.couponId) {
+        target = await repo.update(tx, userOrder.id, { couponId: guestOrder.couponId, couponCode: guestOrder.couponCode });
+      }
+      if (!target.landingGuid && guestOrder.landingGuid) {
+        target = await repo.update(tx, userOrder.id, { landingGuid: guestOrder.landingGuid });
+      }
+      // Consult is done per item: the order's bit cannot stand for a moved-in item still to answer.
+      const merged = await repo.itemsOf(tx, userOrder.id);
+      if (
+        hasStage(target.completedStages, Stage.Consult) &&
+        merged.some((i) => hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult))
+      ) {
+        target = await repo.update(tx, userOrder.id, { completedStages: target.completedStages & ~Stage.Consult });
+      }
+      await repo.delete(tx, guestOrder.id);
+      await reprice(tx, data, target);
+      return { orderId: userOrder.id, guestHadItems: guestItems.length > 0 };
+    });
+  }
+
   return {
     /** GET /api/cart: the caller's open cart, or null. */
     async currentCart(storefront: StorefrontConfig, owner: CartOwner): Promise<OrderView | null> {
@@ -712,62 +770,11 @@ export function createCartService(deps: Deps) {
      * cart has none and it still applies. Returns the patient's open cart id, or null.
      */
     async adoptGuestOrder(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<string | null> {
-      const guestOwner: CartOwner = { kind: 'guest', guestSessionId: input.guestSessionId };
-      const userOwner: CartOwner = { kind: 'user', userId: input.userId };
-      const storefront = await deps.storefronts.getById(input.storefrontId);
-      const data = await storeData(input.storefrontId);
-      return db.transaction(async (tx) => {
-        const guestOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: guestOwner }, { forUpdate: true });
-        const userOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: userOwner }, { forUpdate: true });
-        if (!guestOrder) return userOrder?.id ?? null;
-        if (!userOrder) {
-          const moved = await repo.update(tx, guestOrder.id, { userId: input.userId, guestSessionId: null, updatedAt: now() });
-          await reprice(tx, data, moved);
-          return moved.id;
-        }
-        const guestItems = await repo.itemsOf(tx, guestOrder.id);
-        const userItems = await repo.itemsOf(tx, userOrder.id);
-        const oneConsult = storefront.settings.oneConsultProductPerOrder;
-        const guestHasConsult = guestItems.some((i) => i.consultRequired);
-        // The guest's consult product wins over the patient's older one.
-        const dropped = oneConsult && guestHasConsult ? userItems.filter((i) => i.consultRequired && !guestItems.some((g) => g.productId === i.productId)) : [];
-        await repo.deleteItems(tx, dropped.map((i) => i.id));
-        const remaining = userItems.filter((i) => !dropped.includes(i));
-        const additions: (typeof guestItems)[number][] = [];
-        for (const g of guestItems) {
-          const mine = remaining.find((i) => i.productId === g.productId);
-          if (mine) {
-            const product = data.catalog.findAny(g.productId);
-            const larger = Math.max(mine.qty, g.qty);
-            const qty = product ? Math.min(Math.max(larger, product.qtyMin), product.qtyMax) : larger;
-            if (qty !== mine.qty) await repo.updateItemQty(tx, mine.id, qty);
-          } else {
-            additions.push(g);
-          }
-        }
-        const times = nextItemTimes(remaining, additions.length);
-        // Moved, not copied: the items keep their ids, so their consults (and answers) go with them.
-        for (const [index, g] of additions.entries()) await repo.moveItem(tx, g.id, userOrder.id, times[index]!);
-        let target = userOrder;
-        if (!userOrder.couponId && guestOrder.couponId) {
-          target = await repo.update(tx, userOrder.id, { couponId: guestOrder.couponId, couponCode: guestOrder.couponCode });
-        }
-        if (!target.landingGuid && guestOrder.landingGuid) {
-          target = await repo.update(tx, userOrder.id, { landingGuid: guestOrder.landingGuid });
-        }
-        // Consult is done per item: the order's bit cannot stand for a moved-in item still to answer.
-        const merged = await repo.itemsOf(tx, userOrder.id);
-        if (
-          hasStage(target.completedStages, Stage.Consult) &&
-          merged.some((i) => hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult))
-        ) {
-          target = await repo.update(tx, userOrder.id, { completedStages: target.completedStages & ~Stage.Consult });
-        }
-        await repo.delete(tx, guestOrder.id);
-        await reprice(tx, data, target);
-        return userOrder.id;
-      });
+      return (await adoptGuestCart(input)).orderId;
     },
+
+    /** `adoptGuestOrder`, also telling whether the guest's cart had items (sign-in then carries on to the checkout). */
+    adoptGuestCart,
 
     /**
      * For payments: records the redemption of the order's promo code (idempotent). Call it inside
