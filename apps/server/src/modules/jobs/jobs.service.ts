@@ -152,8 +152,13 @@ export function createJobQueue(options: JobQueueOptions) {
           ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
         })
         .onConflictDoNothing();
-      // Inside a transaction the row is not visible yet: the poll (or the next nudge) finds it.
+      // Inside a transaction the row is not visible yet: the caller nudges after commit (or the poll finds it).
       if (!opts.tx && timer) setImmediate(() => void kick());
+    },
+
+    /** Looks for due work now (after committing a transaction that enqueued some). */
+    nudge(): void {
+      if (timer) setImmediate(() => void kick());
     },
 
     /** Starts this process's worker: due jobs now, then a look every `pollIntervalMs`. */

@@ -52,7 +52,7 @@ interface Deps {
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig> };
-  jobs: Pick<JobQueue, 'register' | 'enqueue'>;
+  jobs: Pick<JobQueue, 'register' | 'enqueue' | 'nudge'>;
   log?: FastifyBaseLogger | undefined;
 }
 
@@ -119,8 +119,8 @@ export function createPurchaseService(deps: Deps) {
   }
 
   /** Queues the confirmation mail; a repeat for the same order is a no-op (one mail per order). */
-  async function queueConfirmation(input: OrderConfirmationJob): Promise<void> {
-    await jobs.enqueue(ORDER_CONFIRMATION_JOB, { ...input }, { singletonKey: `${ORDER_CONFIRMATION_JOB}:${input.orderId}` });
+  async function queueConfirmation(input: OrderConfirmationJob, tx?: DbOrTx): Promise<void> {
+    await jobs.enqueue(ORDER_CONFIRMATION_JOB, { ...input }, { singletonKey: `${ORDER_CONFIRMATION_JOB}:${input.orderId}`, ...(tx ? { tx } : {}) });
   }
 
   jobs.register(ORDER_CONFIRMATION_JOB, async (payload) => {
@@ -245,10 +245,18 @@ export function createPurchaseService(deps: Deps) {
       });
       if (!paid.ok) throw paymentProblem(paid.failure);
       const captured = paid.payment.status === 'captured';
-      await checkout.completePayment({ orderId, to: captured ? 'paid' : 'authorized', audit: input.audit });
       // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
       const status = captured ? 'paid' : payable.visitType === 1 || payable.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
-      if (!captured) await checkout.transition({ orderId, to: status, reason: 'payment_authorized', audit: input.audit });
+      // The Payment stage, the status and the confirmation mail's job in one transaction: the mail
+      // is queued exactly when the order is recorded as paid.
+      await db.transaction(async (tx) => {
+        await checkout.completePayment({ orderId, to: captured ? 'paid' : 'authorized', audit: input.audit, tx });
+        if (!captured) await checkout.transition({ orderId, to: status, reason: 'payment_authorized', audit: input.audit, tx });
+        if (payable.userId) {
+          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: payable.userId, baseUrl: input.baseUrl }, tx);
+        }
+      });
+      jobs.nudge();
       try {
         await cart.recordRedemption(orderId);
       } catch (error) {
@@ -256,14 +264,6 @@ export function createPurchaseService(deps: Deps) {
         log?.warn({ err: error, orderId }, 'promo redemption not recorded');
       }
       const result = resultOf(orderId, status, paid.payment);
-      if (payable.userId) {
-        try {
-          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: payable.userId, baseUrl: input.baseUrl });
-        } catch (error) {
-          // The money moved and the order is placed; the patient still gets their answer.
-          log?.error({ err: error, orderId }, 'order confirmation email not queued');
-        }
-      }
       return { ...result, replayed: paid.replayed };
     },
 
