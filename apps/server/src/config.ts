@@ -90,6 +90,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
   // Background work (order confirmation mail with its receipt): milliseconds between looks for due jobs; jobs made by this process start at once.
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  // Whether this server process also works the background-job queue; false when separate worker processes (npm run worker) do it.
+  JOB_WORKER: booleanFromEnv.default(true),
 }).superRefine((env, ctx) => {
   if (env.PAYMENT_GATEWAY !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {

@@ -5,6 +5,7 @@
 // TEST_DATABASE_URL: SKIP LOCKED).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
 import { createTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -149,6 +150,26 @@ describe('background jobs', () => {
       await expect(Promise.race([ran, new Promise((r) => setTimeout(() => r('timeout'), 5_000))])).resolves.toEqual({ ok: true });
     } finally {
       await queue.stop();
+    }
+  });
+
+  it('leaves the queue to worker processes in a server started with JOB_WORKER=false', async () => {
+    // README JOB_WORKER; src/worker.ts works the queue of such servers.
+    const ctx = await createTestApp({ JOB_WORKER: false, JOB_POLL_INTERVAL_MS: 100 });
+    try {
+      let runs = 0;
+      ctx.app.services.jobs.register('probe', async () => {
+        runs++;
+      });
+      await ctx.app.services.jobs.enqueue('probe', {});
+      ctx.app.services.jobs.nudge();
+      await new Promise((r) => setTimeout(r, 400));
+      expect(runs).toBe(0);
+      // A worker (here: the same queue, drained) runs it.
+      expect(await ctx.app.services.jobs.drain()).toBe(1);
+      expect(runs).toBe(1);
+    } finally {
+      await ctx.close();
     }
   });
 });
