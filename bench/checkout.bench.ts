@@ -31,6 +31,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 180);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const CAPACITY = process.env.BENCH_CAPACITY !== '0';
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const TARGET_P99_MS = 100;
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -63,40 +64,64 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The store as `npm start` runs it, in its own process, on `databaseUrl`; resolves when it listens. */
-async function startStore(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  // BENCH_STORE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the store.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A server process (`apps/server/src/<script>`) in production mode on `databaseUrl`; its output is
+ * kept and its warnings printed when it stops.
+ */
+function startProcess(script: string, env: Record<string, string>) {
+  // BENCH_STORE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the processes.
   const nodeArgs = (process.env.BENCH_STORE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `apps/server/src/${script}`], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-')),
-      WEB_DIST_DIR: path.join(os.tmpdir(), 'store-bench-no-web'),
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      // Every bench patient registers from 127.0.0.1: lift the per-IP registration limit.
-      REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
-      INIT_CWD: repoRoot,
-    },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', INIT_CWD: repoRoot, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
+      if (code === 'timeout') child.kill('SIGKILL');
+      const warnings = output.split('\n').filter((l) => /"level":(40|50|60)/.test(l));
+      if (warnings.length) console.log(`${script} logged ${warnings.length} warning(s)/error(s); first: ${warnings[0]!.slice(0, 300)}`);
+    },
+  };
+}
+
+/**
+ * The store as deployed: a web process (as `npm start` runs it, with JOB_WORKER=false) and a
+ * background-job worker (`npm run worker`) that renders receipts and sends the confirmation mail.
+ * Resolves when the web process answers its health check.
+ */
+async function startStore(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-')),
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    JOB_WORKER: 'false',
+  };
+  const web = startProcess('main.ts', {
+    ...shared,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'store-bench-no-web'),
+    // Every bench patient registers from 127.0.0.1: lift the per-IP registration limit.
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The store stopped while starting:\n${output}`);
+    if (web.child.exitCode !== null) throw new Error(`The store stopped while starting:\n${web.output()}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The store did not start within 60 s:\n${output}`);
+      await web.stop();
+      throw new Error(`The store did not start within 60 s:\n${web.output()}`);
     }
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { host: 'localhost' } })
       .then((r) => r.ok)
@@ -104,16 +129,39 @@ async function startStore(databaseUrl: string): Promise<{ base: string; stop: ()
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Started once the store has migrated the database (the worker does not migrate).
+  const worker = startProcess('worker.ts', { ...shared, JOB_WORKER: 'true', JOB_POLL_INTERVAL_MS: '500' });
   return {
     base: `http://127.0.0.1:${port}`,
     stop: async () => {
-      child.kill('SIGTERM');
-      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
-      if (code === 'timeout') child.kill('SIGKILL');
-      const warnings = output.split('\n').filter((l) => /"level":(40|50|60)/.test(l));
-      if (warnings.length) console.log(`The store logged ${warnings.length} warning(s)/error(s); first: ${warnings[0]!.slice(0, 300)}`);
+      await Promise.all([web.stop(), worker.stop()]);
     },
   };
+}
+
+/**
+ * Every paid order's confirmation mail is sent by the worker, not left queued: waits (up to 60 s)
+ * for the queue to empty and answers how many confirmations were sent and how many failed.
+ */
+async function confirmationsSent(databaseUrl: string): Promise<{ done: number; failed: number; waiting: number; seconds: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from jobs where name = 'order-confirmation' group by status`,
+      );
+      const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+      const waiting = count('queued') + count('running');
+      if (waiting === 0 || performance.now() - started > 60_000) {
+        return { done: count('done'), failed: count('failed'), waiting, seconds: (performance.now() - started) / 1000 };
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function main() {
@@ -130,12 +178,21 @@ async function main() {
   let store: Awaited<ReturnType<typeof startStore>> | undefined;
   try {
     store = await startStore(url.toString());
+    // Warm-up, not recorded: a freshly started process compiles its hot paths and loads its lazy
+    // modules (the PDF library, the mail templates) on first use.
+    await runPatients(store.base, 0, { concurrency: 1, patients: WARMUP });
     const paced = await runPatients(store.base, THINK_MS);
     report(paced, { title: `${CONCURRENCY} concurrent patients, each pausing ~${THINK_MS} ms between steps (the target run)`, target: true });
     if (CAPACITY) {
       const flat = await runPatients(store.base, 0);
       report(flat, { title: `Capacity: the same ${CONCURRENCY} patients with no pauses (each step fired the moment the last answered)`, target: false });
     }
+    const mail = await confirmationsSent(url.toString());
+    console.log(
+      `Confirmation mails (receipt PDF attached) sent by the worker: ${mail.done} of ${mail.done + mail.failed + mail.waiting} paid orders` +
+        `${mail.failed ? `, ${mail.failed} failed` : ''}${mail.waiting ? `, ${mail.waiting} still queued` : ''} (queue empty ${mail.seconds.toFixed(1)} s after the last patient).`,
+    );
+    if (mail.failed || mail.waiting) process.exitCode = 1;
   } finally {
     await store?.stop();
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -152,7 +209,7 @@ interface Results {
 /** A patient's pause before a step: uniform between half and one and a half times `thinkMs`. */
 const pause = (thinkMs: number) => (thinkMs > 0 ? new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random()))) : Promise.resolve());
 
-async function runPatients(base: string, thinkMs: number): Promise<Results> {
+async function runPatients(base: string, thinkMs: number, { concurrency = CONCURRENCY, patients = PATIENTS } = {}): Promise<Results> {
   const times = Object.fromEntries(STEPS.map((s) => [s, [] as number[]])) as Record<Step, number[]>;
   const errors: Results['errors'] = [];
   const deadline = Date.now() + MAX_SECONDS * 1000;
@@ -215,8 +272,12 @@ async function runPatients(base: string, thinkMs: number): Promise<Results> {
   let completed = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (nextPatient < PATIENTS && Date.now() < deadline) {
+    Array.from({ length: concurrency }, async () => {
+      // Patients arrive as a stream, not all in the same second: each place in the checkout is
+      // first taken at a random moment within one sequence's length (8 steps of pauses), so after
+      // that ramp CONCURRENCY patients are in checkout at once, at every step of it.
+      if (thinkMs > 0) await new Promise((r) => setTimeout(r, Math.random() * STEPS.length * thinkMs));
+      while (nextPatient < patients && Date.now() < deadline) {
         const n = nextPatient++;
         if (await patient(n)) completed++;
       }
