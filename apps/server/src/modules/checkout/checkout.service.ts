@@ -282,7 +282,8 @@ export function createCheckoutService(deps: Deps) {
       readyForPayment(after.required, after.completed, { loggedIn })
     ) {
       await setStatus(tx, after, 'awaiting_payment', ctx, { reason: 'stages_done' });
-      after = await lockedState(tx, { orderId: state.order.id });
+      // Only the status changed (the row stays locked): no need to read it again.
+      after = { ...after, order: { ...after.order, status: 'awaiting_payment' } };
     }
     return after;
   }
@@ -404,7 +405,8 @@ export function createCheckoutService(deps: Deps) {
           await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), {
             reason: 'stages_done',
           });
-          state = await lockedState(tx, input);
+          // Only the status changed (the row stays locked): no need to read it again.
+          state = { ...state, order: { ...state.order, status: 'awaiting_payment' } };
         }
         return {
           orderId: state.order.id,
