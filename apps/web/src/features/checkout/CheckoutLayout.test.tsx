@@ -199,10 +199,11 @@ describe('CheckoutLayout', () => {
     ).toBeInTheDocument();
   });
 
-  it('sends a disqualified order to /disqualified', async () => {
+  it('sends a disqualified order to /disqualified, naming the order (its reason is shown there)', async () => {
+    // SPEC §2 /disqualified; the questionnaire navigates to the same address, so the two never race.
     api(makeProgress({ disqualified: true }));
     renderAt('/checkout/questionnaire/1');
-    await waitFor(() => expect(location()).toBe('/disqualified'));
+    await waitFor(() => expect(location()).toBe('/disqualified?order=o1'));
   });
 
   it('does not guard the pages after payment', async () => {

@@ -5,7 +5,6 @@
 // open order and are not guarded.
 import {
   checkoutGuardRedirect,
-  DISQUALIFIED_ROUTE,
   isPostPaymentPath,
   progressStepForPath,
   type CheckoutProgressView,
@@ -29,6 +28,7 @@ import {
   useCheckoutProgress,
 } from './api/checkoutApi';
 import { CheckoutProgressBar } from './components/CheckoutProgressBar';
+import { disqualifiedPath } from './pages/disqualifiedPath';
 
 export const EMPTY_CHECKOUT_TITLE = 'There is nothing to check out yet';
 
@@ -179,8 +179,10 @@ function GuardedCheckout() {
   }
 
   const progress = progressQuery.data;
+  // The order goes with it: the page shows that order's reason (and the questionnaire, navigating
+  // there itself, must not race to a different address).
   const redirect = progress.disqualified
-    ? DISQUALIFIED_ROUTE
+    ? disqualifiedPath(progress.orderId)
     : checkoutGuardRedirect(pathname, {
         required: progress.requiredStages,
         completed: progress.completedStages,
