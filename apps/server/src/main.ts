@@ -1,23 +1,14 @@
 // Starts the store: config, database (PGlite in DATA_DIR or PostgreSQL), migrations, demo data on
 // first start, listen, and a graceful shutdown that finishes in-flight requests.
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './db/seed/index.ts';
+import { closeOnSignals, loadConfigOrExit } from './lib/process-lifecycle.ts';
 import { syncMedicationList } from './modules/consults/medications.service.ts';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -30,24 +21,7 @@ async function main() {
   const seed = config.SEED_DEMO ? await seedDemoDataIfEmpty(database.db) : null;
   const app = await buildApp({ config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await database.close();
-      clearTimeout(timer);
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(app, database, 10_000);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where =

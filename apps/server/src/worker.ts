@@ -3,20 +3,11 @@
 // and handing mail to SMTP never holds up a patient's request; any number of workers share the
 // queue (FOR UPDATE SKIP LOCKED). It does not migrate: start it once a server has.
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { closeOnSignals, loadConfigOrExit } from './lib/process-lifecycle.ts';
 
 async function main() {
-  let config;
-  try {
-    config = { ...loadConfig(), JOB_WORKER: true };
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = { ...loadConfigOrExit(), JOB_WORKER: true };
   if (!config.DATABASE_URL) {
     // PGlite is one process's database: the store's own process works its queue.
     console.error('The worker needs DATABASE_URL (PostgreSQL); with the embedded database the store works its own jobs.');
@@ -30,19 +21,8 @@ async function main() {
   await app.ready();
   app.log.info('background-job worker started');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'worker shutting down');
-    const timer = setTimeout(() => process.exit(1), 30_000).unref();
-    await app.close();
-    await database.close();
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A job under way may be a mail being handed to SMTP: give it time to finish.
+  closeOnSignals(app, database, 30_000);
 }
 
 main().catch((err) => {
