@@ -18,6 +18,10 @@ async function main() {
     onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
   });
   const app = await buildApp({ config, database });
+  // The queue's poll timer does not hold a process open (a server has its listening socket); a
+  // worker has nothing else, and idle database connections close after a while.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  app.addHook('onClose', async () => clearInterval(keepAlive));
   await app.ready();
   app.log.info('background-job worker started');
 

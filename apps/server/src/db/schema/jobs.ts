@@ -17,7 +17,8 @@ export const jobs = pgTable(
     /** At most one live or finished job per key (a repeated pay enqueues the same mail once). */
     singletonKey: text(),
     attempts: integer().notNull().default(0),
-    maxAttempts: integer().notNull().default(8),
+    /** 20 attempts with the back-off (5 s doubling, capped at an hour) span about 11 hours. */
+    maxAttempts: integer().notNull().default(20),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** A running job whose lock lapsed (its process died) is claimed again. */
     lockedUntil: timestamp({ withTimezone: true }),

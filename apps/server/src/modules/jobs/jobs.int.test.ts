@@ -100,7 +100,7 @@ describe('background jobs', () => {
   });
 
   it('takes over a job whose process died once its lock lapses, not before', async () => {
-    const crashed = createJobQueue({ db: database.db, now, lockMs: 60_000 });
+    const crashed = createJobQueue({ db: database.db, now, lockMs: 60_000, handlerTimeoutMs: 120_000 });
     crashed.register('work', () => new Promise<void>(() => undefined)); // never finishes
     await crashed.enqueue('work', { n: 1 });
     void crashed.drain();
@@ -118,6 +118,50 @@ describe('background jobs', () => {
     expect(await survivor.drain()).toBe(1);
     expect(ran).toBe(1);
     expect((await rowsOf('work'))[0]).toMatchObject({ status: 'done' });
+  });
+
+  it('counts an attempt that died with its process, so a job that keeps killing it ends failed', async () => {
+    const hang = () => new Promise<void>(() => undefined);
+    for (const _ of [1, 2]) {
+      const dying = createJobQueue({ db: database.db, now, lockMs: 60_000, handlerTimeoutMs: 120_000 });
+      dying.register('fatal', hang);
+      if (_ === 1) await dying.enqueue('fatal', {}, { maxAttempts: 2 });
+      void dying.drain();
+      for (let i = 0; i < 100 && (await rowsOf('fatal'))[0]?.attempts !== _; i++) await new Promise((r) => setTimeout(r, 10));
+      clock.now = new Date(clock.now.getTime() + 60_001);
+    }
+    const last = createJobQueue({ db: database.db, now });
+    let ran = 0;
+    last.register('fatal', async () => {
+      ran++;
+    });
+    expect(await last.drain()).toBe(1);
+    expect(ran).toBe(0);
+    expect((await rowsOf('fatal'))[0]).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  it('does not let a process whose lock lapsed overwrite the one that took the job over', async () => {
+    let release: () => void = () => undefined;
+    const slow = createJobQueue({ db: database.db, now, lockMs: 60_000, handlerTimeoutMs: 120_000 });
+    slow.register('race', () => new Promise<void>((_, reject) => (release = () => reject(new Error('late failure')))));
+    await slow.enqueue('race', {});
+    const late = slow.drain();
+    for (let i = 0; i < 100 && (await rowsOf('race'))[0]?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 10));
+    clock.now = new Date(clock.now.getTime() + 60_001);
+    const taker = createJobQueue({ db: database.db, now });
+    taker.register('race', async () => undefined);
+    expect(await taker.drain()).toBe(1);
+    release();
+    await late;
+    expect((await rowsOf('race'))[0]).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+  });
+
+  it('fails a handler that runs past its time, to be retried, instead of holding the job', async () => {
+    const queue = createJobQueue({ db: database.db, now, handlerTimeoutMs: 50 });
+    queue.register('stuck', () => new Promise<void>(() => undefined));
+    await queue.enqueue('stuck', {});
+    expect(await queue.drain()).toBe(1);
+    expect((await rowsOf('stuck'))[0]).toMatchObject({ status: 'queued', attempts: 1, lastError: 'timed out after 50 ms' });
   });
 
   it('gives each job to exactly one of several processes working the queue at once', async () => {

@@ -6,7 +6,7 @@
 // back-off until `maxAttempts`, then kept as `failed` with its last error. A job whose process died
 // mid-run is claimed again once its lock lapses. Delivery is at least once: handlers are idempotent
 // or harmless to repeat.
-import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -30,8 +30,10 @@ export interface JobQueueOptions {
   pollIntervalMs?: number;
   /** How long a claimed job is held before another process may take it over. */
   lockMs?: number;
-  /** How long finished jobs are kept (then pruned). */
+  /** How long finished jobs are kept (then pruned; jobs with a singleton key are kept). */
   keepDoneMs?: number;
+  /** A handler still running after this long counts as failed (default: 80 % of the lock). */
+  handlerTimeoutMs?: number;
 }
 
 const MINUTE = 60_000;
@@ -44,6 +46,7 @@ export function createJobQueue(options: JobQueueOptions) {
   const now = options.now ?? (() => new Date());
   const lockMs = options.lockMs ?? 5 * MINUTE;
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * MINUTE;
+  const handlerTimeoutMs = options.handlerTimeoutMs ?? Math.round(lockMs * 0.8);
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -69,22 +72,42 @@ export function createJobQueue(options: JobQueueOptions) {
       .orderBy(jobs.runAt)
       .limit(1)
       .for('update', { skipLocked: true });
+    // The attempt is counted when claimed, so a job that kills its process (or is cut off by a
+    // shutdown) still reaches `failed` after maxAttempts takeovers instead of being retried forever.
     const [job] = await db
       .update(jobs)
-      .set({ status: 'running', lockedUntil: new Date(at.getTime() + lockMs) })
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(at.getTime() + lockMs) })
       .where(inArray(jobs.id, due))
       .returning();
     return job ?? null;
   }
 
+  /** The handler, failed after `handlerTimeoutMs` (shorter than the lock, so no one takes it over meanwhile). */
+  function runHandler(handler: JobHandler, job: { id: string; payload: Record<string, unknown>; attempts: number }) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${handlerTimeoutMs} ms`)), handlerTimeoutMs);
+    });
+    return Promise.race([handler(job.payload, { id: job.id, attempt: job.attempts }), timeout]).finally(() => clearTimeout(timer));
+  }
+
   async function runOne(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
-    const attempt = job.attempts + 1;
+    const attempt = job.attempts;
+    // Only the holder of this attempt may finish it (a process whose lock lapsed must not
+    // overwrite the one that took the job over).
+    const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, attempt));
     const handler = handlers.get(job.name)!;
+    if (attempt > job.maxAttempts) {
+      // Taken over after its last attempt died with its process.
+      log?.error({ jobId: job.id, job: job.name, attempt }, 'background job failed for good (its process stopped)');
+      await db.update(jobs).set({ status: 'failed', lockedUntil: null, finishedAt: now(), lastError: job.lastError ?? 'the process running it stopped' }).where(mine);
+      return true;
+    }
     try {
-      await handler(job.payload, { id: job.id, attempt });
-      await db.update(jobs).set({ status: 'done', attempts: attempt, lockedUntil: null, finishedAt: now(), lastError: null }).where(eq(jobs.id, job.id));
+      await runHandler(handler, job);
+      await db.update(jobs).set({ status: 'done', lockedUntil: null, finishedAt: now(), lastError: null }).where(mine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = attempt >= job.maxAttempts;
@@ -94,10 +117,10 @@ export function createJobQueue(options: JobQueueOptions) {
         .update(jobs)
         .set(
           giveUp
-            ? { status: 'failed', attempts: attempt, lockedUntil: null, finishedAt: now(), lastError: message }
-            : { status: 'queued', attempts: attempt, lockedUntil: null, runAt: new Date(now().getTime() + retryDelayMs(attempt)), lastError: message },
+            ? { status: 'failed', lockedUntil: null, finishedAt: now(), lastError: message }
+            : { status: 'queued', lockedUntil: null, runAt: new Date(now().getTime() + retryDelayMs(attempt)), lastError: message },
         )
-        .where(eq(jobs.id, job.id));
+        .where(mine);
     }
     return true;
   }
@@ -113,7 +136,9 @@ export function createJobQueue(options: JobQueueOptions) {
     const at = now().getTime();
     if (at - lastPrune < 60 * MINUTE) return;
     lastPrune = at;
-    await db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(at - keepDoneMs))));
+    // Jobs with a singleton key stay: their row is what keeps a repeat (a Pay replayed weeks
+    // later) from sending the same mail again.
+    await db.delete(jobs).where(and(eq(jobs.status, 'done'), isNull(jobs.singletonKey), lt(jobs.finishedAt, new Date(at - keepDoneMs))));
   }
 
   /** Adds a pass to the chain (at most one waiting): the promise settles when that pass is done. */

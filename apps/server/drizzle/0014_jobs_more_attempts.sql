@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ALTER COLUMN "max_attempts" SET DEFAULT 20;
