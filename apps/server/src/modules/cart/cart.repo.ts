@@ -49,12 +49,19 @@ async function withItems(
   where: SQL | undefined,
   opts: { forUpdate?: boolean },
 ): Promise<OrderWithItems | undefined> {
-  const query = db
+  if (opts.forUpdate) {
+    // Lock first, then read the items: a statement that waited for the lock re-reads the order
+    // row but would still see the items as they were when it started (its snapshot), missing what
+    // the transaction it waited for wrote.
+    const [order] = await db.select().from(orders).where(where).limit(1).for('update');
+    if (!order) return undefined;
+    return { order, items: await cartRepo.itemsOf(db, order.id) };
+  }
+  const [row] = await db
     .select({ ...getTableColumns(orders), items: itemsJson })
     .from(orders)
     .where(where)
     .limit(1);
-  const [row] = opts.forUpdate ? await query.for('update', { of: orders }) : await query;
   if (!row) return undefined;
   const { items, ...order } = row;
   return { order, items: itemsFromJson(items) };
