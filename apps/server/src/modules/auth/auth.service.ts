@@ -535,9 +535,12 @@ export function createAuthService(deps: {
         });
         throw fieldError('email', 'LOGIN_UNKNOWN_EMAIL', 404);
       }
-      const channels: OtpChannel[] = input.channels.length
+      let channels: OtpChannel[] = input.channels.length
         ? [...new Set(input.channels)]
         : ['sms', 'email'];
+      // Asked for both but the account has no phone: the email is the delivery, not a half
+      // failure (SMS alone still answers "Error sending OTP to SMS.": the patient chose it).
+      if (!user.phone && channels.length > 1) channels = channels.filter((c) => c !== 'sms');
       const code = await issueCode(ctx, 'login', email, user, channels);
       const { sentTo, failures } = await deliverCode(
         ctx,
