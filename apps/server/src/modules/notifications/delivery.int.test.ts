@@ -84,36 +84,50 @@ const unfold = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-describe('with SMTP_URL and SMS_URL', () => {
-  let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let sms: Awaited<ReturnType<typeof startSmsGateway>>;
+/** A store whose mail goes to a local SMTP server and whose texts go to a local SMS gateway, for one describe block. */
+function storeWithDelivery(
+  options: {
+    rejectMail?: boolean;
+    smsStatus?: number;
+    config?: Parameters<typeof createTestApp>[0];
+  } = {},
+) {
+  const env = {} as {
+    ctx: TestContext;
+    smtp: Awaited<ReturnType<typeof startSmtp>>;
+    sms: Awaited<ReturnType<typeof startSmsGateway>>;
+  };
   beforeAll(async () => {
-    smtp = await startSmtp();
-    sms = await startSmsGateway();
-    ctx = await createTestApp({
-      SMTP_URL: smtp.url,
-      SMS_URL: sms.url,
-      SMS_TOKEN: 'gateway-token',
-      MAIL_FROM: 'care@store.example',
+    env.smtp = await startSmtp({ reject: options.rejectMail ?? false });
+    env.sms = await startSmsGateway(options.smsStatus);
+    env.ctx = await createTestApp({
+      SMTP_URL: env.smtp.url,
+      SMS_URL: env.sms.url,
+      ...options.config,
     });
   });
   afterAll(async () => {
-    await ctx.close();
-    await smtp.close();
-    await sms.close();
+    await env.ctx.close();
+    await env.smtp.close();
+    await env.sms.close();
   });
+  return env;
+}
 
+describe('with SMTP_URL and SMS_URL', () => {
+  const env = storeWithDelivery({
+    config: { SMS_TOKEN: 'gateway-token', MAIL_FROM: 'care@store.example' },
+  });
   it('delivers the passcode mail to the SMTP server, branded for the storefront', async () => {
     const body = registration();
-    await new Browser(ctx.app).post('/api/auth/register', body);
-    const res = await new Browser(ctx.app).post('/api/auth/otp/send', {
+    await new Browser(env.ctx.app).post('/api/auth/register', body);
+    const res = await new Browser(env.ctx.app).post('/api/auth/otp/send', {
       email: body.email,
       channels: ['email', 'sms'],
     });
     expect(res.statusCode).toBe(200);
 
-    const mail = smtp.received.find((m) => m.to.includes(body.email))!;
+    const mail = env.smtp.received.find((m) => m.to.includes(body.email))!;
     expect(mail).toBeDefined();
     expect(mail.from).toBe('care@store.example');
     const text = unfold(mail.raw);
@@ -123,25 +137,25 @@ describe('with SMTP_URL and SMS_URL', () => {
     const code = text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
-    const text2 = sms.received.at(-1)!;
+    const text2 = env.sms.received.at(-1)!;
     expect(text2.auth).toBe('Bearer gateway-token');
     expect(text2.body).toEqual({ to: '+15551234567', body: expect.stringContaining(code!) });
 
     // nothing was kept in the outbox: real delivery happened
-    expect(await ctx.app.services.notifications.outbox()).toHaveLength(0);
+    expect(await env.ctx.app.services.notifications.outbox()).toHaveLength(0);
     // and the code from the mail logs in
     expect(
-      (await new Browser(ctx.app).post('/api/auth/otp/verify', { email: body.email, code }))
+      (await new Browser(env.ctx.app).post('/api/auth/otp/verify', { email: body.email, code }))
         .statusCode,
     ).toBe(200);
   });
 
   it('brands Lumen mail with Lumen’s name and colour', async () => {
     const body = registration();
-    const lumen = new Browser(ctx.app, { host: 'lumen.localhost:3000' });
+    const lumen = new Browser(env.ctx.app, { host: 'lumen.localhost:3000' });
     await lumen.post('/api/auth/register', body);
     await lumen.post('/api/auth/password-reset', { email: body.email });
-    const mail = smtp.received.find((m) => m.to.includes(body.email))!;
+    const mail = env.smtp.received.find((m) => m.to.includes(body.email))!;
     const text = unfold(mail.raw);
     expect(text).toContain('Lumen Wellness');
     expect(text).toContain('#4b2a86');
@@ -160,24 +174,11 @@ describe('with SMTP_URL and SMS_URL', () => {
 });
 
 describe('when delivery fails', () => {
-  let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-  beforeAll(async () => {
-    smtp = await startSmtp({ reject: true });
-    sms = await startSmsGateway(500);
-    ctx = await createTestApp({ SMTP_URL: smtp.url, SMS_URL: sms.url });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await smtp.close();
-    await sms.close();
-  });
-
+  const env = storeWithDelivery({ rejectMail: true, smsStatus: 500 });
   it('answers "Error sending OTP to Email." and "Error sending OTP to SMS." (SPEC §8)', async () => {
     const body = registration();
-    await new Browser(ctx.app).post('/api/auth/register', body);
-    const email = await new Browser(ctx.app).post('/api/auth/otp/send', {
+    await new Browser(env.ctx.app).post('/api/auth/register', body);
+    const email = await new Browser(env.ctx.app).post('/api/auth/otp/send', {
       email: body.email,
       channels: ['email'],
     });
@@ -187,8 +188,8 @@ describe('when delivery fails', () => {
       detail: MESSAGES.OTP_EMAIL_FAILED,
     });
 
-    ctx.clock.advance(31_000);
-    const smsOnly = await new Browser(ctx.app).post('/api/auth/otp/send', {
+    env.ctx.clock.advance(31_000);
+    const smsOnly = await new Browser(env.ctx.app).post('/api/auth/otp/send', {
       email: body.email,
       channels: ['sms'],
     });
@@ -198,8 +199,8 @@ describe('when delivery fails', () => {
       detail: MESSAGES.OTP_SMS_FAILED,
     });
 
-    ctx.clock.advance(31_000);
-    const both = await new Browser(ctx.app).post('/api/auth/otp/send', {
+    env.ctx.clock.advance(31_000);
+    const both = await new Browser(env.ctx.app).post('/api/auth/otp/send', {
       email: body.email,
       channels: ['sms', 'email'],
     });
@@ -208,7 +209,7 @@ describe('when delivery fails', () => {
       { field: 'channels.sms', message: MESSAGES.OTP_SMS_FAILED },
       { field: 'channels.email', message: MESSAGES.OTP_EMAIL_FAILED },
     ]);
-    const failures = await ctx.app.services.audit.list({ action: 'auth.otp.send_failed' });
+    const failures = await env.ctx.app.services.audit.list({ action: 'auth.otp.send_failed' });
     expect(failures.length).toBe(3);
   });
 });
@@ -264,5 +265,22 @@ describe('the outbox (no SMTP_URL, no SMS_URL)', () => {
     expect(page.body.indexOf('Reset your Evergreen Health password')).toBeLessThan(
       page.body.indexOf('Your Evergreen Health passcode'),
     );
+  });
+});
+
+describe('when SMS fails but email works', () => {
+  const env = storeWithDelivery({ smsStatus: 500 });
+  it('sends the code by email and reports "Error sending OTP to SMS." beside it (SPEC §8)', async () => {
+    const body = registration();
+    await new Browser(env.ctx.app).post('/api/auth/register', body);
+    const res = await new Browser(env.ctx.app).post('/api/auth/otp/send', {
+      email: body.email,
+      channels: ['sms', 'email'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().failures).toEqual([
+      { channel: 'sms', code: 'OTP_SMS_FAILED', message: MESSAGES.OTP_SMS_FAILED },
+    ]);
+    expect(res.json().sentTo.email).toBeDefined();
   });
 });
