@@ -7,8 +7,8 @@ export type NewAuditEvent = typeof auditEvents.$inferInsert;
 
 export function createAuditRepo(db: DbOrTx) {
   return {
-    async insert(event: NewAuditEvent): Promise<void> {
-      await db.insert(auditEvents).values(event);
+    async insert(events: NewAuditEvent[]): Promise<void> {
+      if (events.length > 0) await db.insert(auditEvents).values(events);
     },
     list(filter: { action?: string; actorId?: string; subjectId?: string; limit?: number }) {
       const conditions = [];

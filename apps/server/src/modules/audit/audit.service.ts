@@ -49,12 +49,19 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
     };
   }
 
+  async function recordAll(events: readonly AuditEvent[], tx?: DbOrTx): Promise<void> {
+    const target = tx ? createAuditRepo(tx) : repo;
+    await target.insert(events.map(toRow));
+  }
+
   return {
     /** Record an event; pass `tx` to write it in the same transaction as the change it describes. */
-    async record(event: AuditEvent, tx?: DbOrTx): Promise<void> {
-      const target = tx ? createAuditRepo(tx) : repo;
-      await target.insert(toRow(event));
+    record(event: AuditEvent, tx?: DbOrTx): Promise<void> {
+      return recordAll([event], tx);
     },
+
+    /** Several events of one change, written in one statement (in `tx` when given). */
+    recordAll,
 
     /** Actor (the request's identity), storefront, IP and request id of an HTTP request. */
     fromRequest(

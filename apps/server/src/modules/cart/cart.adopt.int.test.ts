@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { DEMO_DOCTOR_IDS } from '../../db/seed/doctors.ts';
 import { DEMO_COUPONS, DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import { guestWithCart, signedInPatient } from './cart.test-helpers.ts';
@@ -84,6 +85,20 @@ describe('adoptGuestOrder', () => {
     expect(cart.promoCode).toEqual({ code: 'WELCOME10', discountCents: Math.round((2400 + 2999) * 0.1) });
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, mine.id));
     expect(row!.couponId).toBe(DEMO_COUPONS.welcome10);
+  });
+
+  it('carries the doctor the guest chose for the visit over when the patient’s cart has none', async () => {
+    // DATA-MODEL.md orders.doctor_id: the visit's doctor follows the guest's appointment.
+    const patient = await signedInPatient(ctx);
+    const mine = (await patient.post('/api/cart')).json();
+    await patient.put(`/api/orders/${mine.id}/items`, { items: [{ productId: P.sunscreen }] });
+    const guest = await guestWithCart(ctx);
+    await guest.browser.put(`/api/orders/${guest.orderId}/items`, { items: [{ productId: P.minoxidil }] });
+    const doctorId = Object.values(DEMO_DOCTOR_IDS)[0]!;
+    await ctx.database.db.update(orders).set({ doctorId }).where(eq(orders.id, guest.orderId));
+    await adopt(await guestSessionIdOf(guest.orderId), patient.userId);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, mine.id));
+    expect(row!.doctorId).toBe(doctorId);
   });
 
   it('returns the patient’s cart id when the guest has no cart, and null when neither has one', async () => {

@@ -85,8 +85,38 @@ export interface CartHooks {
    * After the order's shipping address or method changed and was re-priced (issue 5): the
    * shipping wiring completes the Shipping stage once address and method are both set.
    */
-  onShippingSaved?: (tx: DbOrTx, input: { storefront: StorefrontConfig; owner: CartOwner; order: OrderRow }) => Promise<void>;
+  onShippingSaved?: (
+    tx: DbOrTx,
+    input: { storefront: StorefrontConfig; order: OrderRow; items: OrderItemRow[] },
+  ) => Promise<OrderAndItems | void>;
 }
+
+/** An order as a transaction holding its lock last wrote it, with its items. */
+export interface OrderAndItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** What a cart change answers: the order and items as they now stand, and the order columns still to write (written with the re-priced totals, in one statement). */
+interface CartChange extends OrderAndItems {
+  pending?: Partial<OrderRow>;
+}
+
+/** An order's rows as the checkout engine sees them, with its stage masks. */
+function checkoutStateOf(order: OrderRow, items: OrderItemRow[]): CheckoutState {
+  const { required, completed } = orderStages(order.completedStages, items);
+  return { order, items, required, completed, visitType: order.visitType ?? orderVisitType(items) };
+}
+
+/** A change to the order's own columns, written with the re-priced totals. */
+const changeOf = (order: OrderRow, items: OrderItemRow[], patch: Partial<OrderRow>): CartChange => ({
+  order: { ...order, ...patch },
+  items,
+  pending: patch,
+});
+
+/** Runs after a change, inside its transaction; answers the order as it then stands, or nothing when it wrote nothing. */
+type AfterChange = (tx: DbOrTx, current: OrderAndItems) => Promise<OrderAndItems | void>;
 
 const ORDER_NOT_EDITABLE = () => new AppError(409, 'ORDER_NOT_EDITABLE', CART_MESSAGES.ORDER_NOT_EDITABLE);
 
@@ -138,9 +168,9 @@ export function createCartService(deps: Deps) {
     }
   }
 
-  function shippingSaved(storefront: StorefrontConfig, owner: CartOwner) {
+  function shippingSaved(storefront: StorefrontConfig) {
     const hook = deps.hooks?.onShippingSaved;
-    return hook ? (tx: DbOrTx, order: OrderRow) => hook(tx, { storefront, owner, order }) : undefined;
+    return hook ? (tx: DbOrTx, current: OrderAndItems) => hook(tx, { storefront, ...current }) : undefined;
   }
 
   async function storeData(storefrontId: string): Promise<StoreData> {
@@ -154,7 +184,8 @@ export function createCartService(deps: Deps) {
     data: StoreData,
     order: OrderRow,
     knownItems?: OrderItemRow[],
-  ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+    pending: Partial<OrderRow> = {},
+  ): Promise<OrderAndItems> {
     const items = knownItems ?? (await repo.itemsOf(tx, order.id));
     const priced: PricedItem[] = items.map((i) => ({
       productId: i.productId,
@@ -193,6 +224,7 @@ export function createCartService(deps: Deps) {
     });
 
     const updated = await repo.update(tx, order.id, {
+      ...pending,
       requiredStages: items.reduce((mask, i) => mask | i.requiredStages, 0),
       visitType: orderVisitType(items),
       couponId: coupon?.id ?? null,
@@ -381,8 +413,8 @@ export function createCartService(deps: Deps) {
       order: OrderRow,
       items: OrderItemRow[],
       data: StoreData,
-    ) => Promise<{ order: OrderRow; items: OrderItemRow[] } | void>,
-    after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
+    ) => Promise<CartChange | void>,
+    after?: AfterChange,
   ): Promise<OrderView> {
     if (!isUuid(orderId)) throw notFound();
     const data = await storeData(storefront.id);
@@ -397,11 +429,13 @@ export function createCartService(deps: Deps) {
       const items = await repo.itemsOf(tx, order.id);
       const changed = await change(tx, order, items, data);
       // A change answers the order and items as they now stand; otherwise they are read back.
-      const priced = changed ? await reprice(tx, data, changed.order, changed.items) : await reprice(tx, data, (await repo.findById(tx, order.id))!);
+      const priced = changed
+        ? await reprice(tx, data, changed.order, changed.items, changed.pending)
+        : await reprice(tx, data, (await repo.findById(tx, order.id))!);
       if (!after) return priced;
-      // The hook may complete stages or set the pharmacy: answer the order as it then stands.
-      await after(tx, priced.order);
-      return { order: (await repo.findById(tx, order.id))!, items: await repo.itemsOf(tx, order.id) };
+      // The hook may complete stages or set the pharmacy: it answers the order as it then stands,
+      // or nothing when it changed nothing.
+      return (await after(tx, priced)) ?? priced;
     });
     return view(storefront, data, result.order, result.items, owner.kind === 'user');
   }
@@ -451,8 +485,9 @@ export function createCartService(deps: Deps) {
       const userOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: userOwner }, { forUpdate: true });
       if (!guestOrder) return { orderId: userOrder?.id ?? null, guestHadItems: false };
       if (!userOrder) {
-        const moved = await repo.update(tx, guestOrder.id, { userId: input.userId, guestSessionId: null, updatedAt: now() });
-        const { items } = await reprice(tx, data, moved);
+        // The new owner is written with the re-pricing (a code may be limited per patient).
+        const patch = { userId: input.userId, guestSessionId: null, updatedAt: now() };
+        const { order: moved, items } = await reprice(tx, data, { ...guestOrder, ...patch }, undefined, patch);
         return { orderId: moved.id, guestHadItems: items.length > 0 };
       }
       const guestItems = await repo.itemsOf(tx, guestOrder.id);
@@ -484,6 +519,10 @@ export function createCartService(deps: Deps) {
       }
       if (!target.landingGuid && guestOrder.landingGuid) {
         target = await repo.update(tx, userOrder.id, { landingGuid: guestOrder.landingGuid });
+      }
+      // The doctor the guest chose for the visit (their appointment moves to this order too).
+      if (!target.doctorId && guestOrder.doctorId) {
+        target = await repo.update(tx, userOrder.id, { doctorId: guestOrder.doctorId });
       }
       // Consult is done per item: the order's bit cannot stand for a moved-in item still to answer.
       const merged = await repo.itemsOf(tx, userOrder.id);
@@ -521,7 +560,8 @@ export function createCartService(deps: Deps) {
       const data = await storeData(storefront.id);
       const result = await db.transaction(async (tx) => {
         const { order, created } = await getOrCreateDraft(tx, storefront, owner, landingGuid);
-        const priced = created ? await reprice(tx, data, order) : { order, items: await repo.itemsOf(tx, order.id) };
+        // A new draft has no items: nothing to price (its totals start at zero) and nothing to read.
+        const priced = created ? { order, items: [] } : { order, items: await repo.itemsOf(tx, order.id) };
         return { ...priced, created };
       });
       return { order: view(storefront, data, result.order, result.items, owner.kind === 'user'), created: result.created };
@@ -604,8 +644,8 @@ export function createCartService(deps: Deps) {
             itemsNow.push({ ...item, completedStages });
           }
         }
-        return { order: await repo.update(tx, order.id, patch), items: itemsNow };
-      }, shippingSaved(storefront, owner));
+        return changeOf(order, itemsNow, patch);
+      }, shippingSaved(storefront));
     },
 
     /**
@@ -618,7 +658,7 @@ export function createCartService(deps: Deps) {
       owner: CartOwner,
       orderId: string,
       address: OrderShippingAddress,
-      opts: { methodId?: string | undefined; after?: (tx: DbOrTx, order: OrderRow) => Promise<void> } = {},
+      opts: { methodId?: string | undefined } = {},
     ) {
       return mutate(
         storefront,
@@ -645,12 +685,9 @@ export function createCartService(deps: Deps) {
             }
             patch.shippingMethodId = opts.methodId;
           }
-          return { order: await repo.update(tx, order.id, patch), items };
+          return changeOf(order, items, patch);
         },
-        async (tx, order) => {
-          await shippingSaved(storefront, owner)?.(tx, order);
-          await opts.after?.(tx, order);
-        },
+        shippingSaved(storefront),
       );
     },
 
@@ -663,13 +700,13 @@ export function createCartService(deps: Deps) {
       owner: CartOwner,
       orderId: string,
       pharmacyId: string,
-      after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
+      after?: AfterChange,
     ) {
       return mutate(
         storefront,
         owner,
         orderId,
-        async (tx, order, items) => ({ order: await repo.update(tx, order.id, { pharmacyId, updatedAt: now() }), items }),
+        async (_tx, order, items) => changeOf(order, items, { pharmacyId, updatedAt: now() }),
         after,
       );
     },
@@ -689,7 +726,7 @@ export function createCartService(deps: Deps) {
         const coupon = await promotions.findByCode(storefront.id, code, tx);
         const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order) }, tx);
         if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
-        return { order: await repo.update(tx, order.id, { couponId: coupon.id, couponCode: coupon.code }), items };
+        return changeOf(order, items, { couponId: coupon.id, couponCode: coupon.code });
       });
     },
 
@@ -700,18 +737,12 @@ export function createCartService(deps: Deps) {
      */
     setDonation(storefront: StorefrontConfig, owner: CartOwner, orderId: string, donationCents: number) {
       if (!storefront.flags.enableDonationsSummaryPage) throw new AppError(409, 'DONATIONS_OFF', 'This store does not take donations.');
-      return mutate(storefront, owner, orderId, async (tx, order, items) => ({
-        order: await repo.update(tx, order.id, { donationCents }),
-        items,
-      }));
+      return mutate(storefront, owner, orderId, async (_tx, order, items) => changeOf(order, items, { donationCents }));
     },
 
     /** DELETE /api/orders/:id/promo-code. */
     removePromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string) {
-      return mutate(storefront, owner, orderId, async (tx, order, items) => ({
-        order: await repo.update(tx, order.id, { couponId: null, couponCode: null }),
-        items,
-      }));
+      return mutate(storefront, owner, orderId, async (_tx, order, items) => changeOf(order, items, { couponId: null, couponCode: null }));
     },
 
     /**
@@ -816,10 +847,11 @@ export function createCartService(deps: Deps) {
           ? await repo.findOwnedWithItems(executor, { id: where.orderId, storefrontId: where.storefrontId, owner: where.owner }, opts)
           : await repo.findByIdWithItems(executor, where.orderId, opts);
       if (!found || (where.storefrontId !== undefined && found.order.storefrontId !== where.storefrontId)) return null;
-      const { order, items } = found;
-      const { required, completed } = orderStages(order.completedStages, items);
-      return { order, items, required, completed, visitType: order.visitType ?? orderVisitType(items) };
+      return checkoutStateOf(found.order, found.items);
     },
+
+    /** The checkout state of an order and items a caller already holds (locked, in its transaction): no read. */
+    stateOf: checkoutStateOf,
 
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
@@ -838,13 +870,13 @@ export function createCartService(deps: Deps) {
         /** The visit's doctor (scheduling); null for "next available". */
         doctorId?: string | null;
       },
-    ): Promise<void> {
+    ): Promise<OrderRow> {
       for (const item of change.items ?? []) await repo.updateItemStages(executor, item.id, item.completedStages);
       const patch: Partial<OrderRow> = { updatedAt: now() };
       if (change.completedStages !== undefined) patch.completedStages = change.completedStages;
       if (change.status !== undefined) patch.status = change.status;
       if (change.doctorId !== undefined) patch.doctorId = change.doctorId;
-      await repo.update(executor, orderId, patch);
+      return repo.update(executor, orderId, patch);
     },
 
     /**

@@ -75,14 +75,18 @@ export interface PayableOrder {
   consultRequired: boolean;
   visitType: 1 | 2 | 3 | null;
   userId: string | null;
+  /** The stages the order needs (whether paying captures at once: `capturesAtCheckout`). */
+  requiredStages: number;
+  /** A promo code is on the order (its redemption is recorded once paid). */
+  hasPromoCode: boolean;
 }
 
 interface Deps {
   db: Db;
-  cart: Pick<CartService, 'checkoutState' | 'orderIdOfItem' | 'writeCheckoutState'>;
+  cart: Pick<CartService, 'checkoutState' | 'orderIdOfItem' | 'writeCheckoutState' | 'stateOf'>;
   catalog: Pick<CatalogService, 'snapshot'>;
   consults: Pick<ConsultService, 'startConsult' | 'getByOrderItem'>;
-  audit: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record' | 'recordAll'>;
 }
 
 const refuse = (status: number, code: CheckoutMessageCode) =>
@@ -185,32 +189,42 @@ export function createCheckoutService(deps: Deps) {
     return { actor: ownerActor(state), storefrontId: state.order.storefrontId, ...ctx };
   }
 
-  /** Changes the status (allowed transitions only) with its audit event. */
+  /** The audit event of a status change (the transition must be allowed). */
+  function statusChange(
+    state: CheckoutState,
+    to: OrderStatus,
+    ctx: AuditContext,
+    details: Record<string, string | number | boolean | null> = {},
+  ): AuditEvent {
+    const from = statusOf(state);
+    assertTransition(from, to);
+    return {
+      ...ctx,
+      action: 'order.status_changed',
+      subject: { type: 'order', id: state.order.id },
+      details: { from, to, ...details },
+    };
+  }
+
+  /** Changes the status (allowed transitions only) with its audit event; answers the state after. */
   async function setStatus(
     tx: DbOrTx,
     state: CheckoutState,
     to: OrderStatus,
     ctx: AuditContext,
     details: Record<string, string | number | boolean | null> = {},
-  ) {
-    const from = statusOf(state);
-    assertTransition(from, to);
-    await cart.writeCheckoutState(tx, state.order.id, { status: to });
-    await audit.record(
-      {
-        ...ctx,
-        action: 'order.status_changed',
-        subject: { type: 'order', id: state.order.id },
-        details: { from, to, ...details },
-      },
-      tx,
-    );
+  ): Promise<CheckoutState> {
+    const event = statusChange(state, to, ctx, details);
+    const order = await cart.writeCheckoutState(tx, state.order.id, { status: to });
+    await audit.record(event, tx);
+    return cart.stateOf(order, state.items);
   }
 
   /**
    * Sets `stage` on the item (or every item needing it) and, once every item needing it has it, on
-   * the order; then moves a draft whose stages but Payment are all done to awaiting_payment.
-   * Returns the state afterwards (re-read).
+   * the order; then moves a draft whose stages but Payment are all done to awaiting_payment, or to
+   * `thenStatus` when given (written in the same statement). Returns the state afterwards (the
+   * order row as written; the row stays locked, so nothing needs reading back).
    */
   async function applyStage(
     tx: DbOrTx,
@@ -218,6 +232,7 @@ export function createCheckoutService(deps: Deps) {
     stage: StageFlag,
     itemId: string | undefined,
     ctx: AuditContext,
+    thenStatus?: OrderStatus,
   ): Promise<CheckoutState> {
     const status = statusOf(state);
     if (status === 'disqualified') throw refuse(409, 'ORDER_DISQUALIFIED');
@@ -238,7 +253,12 @@ export function createCheckoutService(deps: Deps) {
     const done =
       targets.every((i) => hasStage(i.completedStages, stage)) &&
       (itemId !== undefined || hasStage(state.completed, stage));
-    if (done) return state;
+    if (done) {
+      // The stage was there already (e.g. on every item): a status asked for still moves on.
+      return thenStatus && thenStatus !== statusOf(state)
+        ? setStatus(tx, state, thenStatus, ctx)
+        : state;
+    }
 
     if (stage === Stage.Payment ? status !== 'awaiting_payment' : status !== 'draft') {
       throw stage === Stage.Payment
@@ -257,11 +277,12 @@ export function createCheckoutService(deps: Deps) {
       ]),
     );
     const allDone = needing.every((i) => hasStage(itemMasks.get(i.id)!, stage));
-    await cart.writeCheckoutState(tx, state.order.id, {
-      items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
-      ...(allDone ? { completedStages: state.order.completedStages | stage } : {}),
-    });
-    await audit.record(
+    const completedStages = allDone
+      ? state.order.completedStages | stage
+      : state.order.completedStages;
+    const items = state.items.map((i) => ({ ...i, completedStages: itemMasks.get(i.id)! }));
+    const staged = cart.stateOf({ ...state.order, completedStages }, items);
+    const events: AuditEvent[] = [
       {
         ...ctx,
         action: 'checkout.stage_completed',
@@ -272,20 +293,35 @@ export function createCheckoutService(deps: Deps) {
           orderStageCompleted: allDone,
         },
       },
-      tx,
-    );
-
-    let after = await lockedState(tx, { orderId: state.order.id });
+    ];
     // DATA-MODEL.md: "(all stages but Payment done) → awaiting_payment".
+    let nextStatus: OrderStatus | undefined = thenStatus;
     if (
-      statusOf(after) === 'draft' &&
-      readyForPayment(after.required, after.completed, { loggedIn })
+      !nextStatus &&
+      statusOf(staged) === 'draft' &&
+      readyForPayment(staged.required, staged.completed, { loggedIn })
     ) {
-      await setStatus(tx, after, 'awaiting_payment', ctx, { reason: 'stages_done' });
-      // Only the status changed (the row stays locked): no need to read it again.
-      after = { ...after, order: { ...after.order, status: 'awaiting_payment' } };
+      nextStatus = 'awaiting_payment';
     }
-    return after;
+    if (nextStatus && nextStatus !== statusOf(staged)) {
+      events.push(
+        statusChange(
+          staged,
+          nextStatus,
+          ctx,
+          nextStatus === 'awaiting_payment' ? { reason: 'stages_done' } : {},
+        ),
+      );
+    } else {
+      nextStatus = undefined;
+    }
+    const order = await cart.writeCheckoutState(tx, state.order.id, {
+      items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
+      ...(allDone ? { completedStages } : {}),
+      ...(nextStatus ? { status: nextStatus } : {}),
+    });
+    await audit.recordAll(events, tx);
+    return cart.stateOf(order, items);
   }
 
   async function disqualifyLocked(
@@ -355,6 +391,19 @@ export function createCheckoutService(deps: Deps) {
     },
 
     /**
+     * `completeStage` for a caller whose transaction already holds the order locked (SELECT … FOR
+     * UPDATE) and checked its owner, with the rows it read (the cart's hooks): the same rules, no
+     * read. Answers the state afterwards. Never pass rows read without the lock.
+     */
+    async completeStageIn(
+      tx: DbOrTx,
+      state: CheckoutState,
+      input: { stage: StageFlag; itemId?: string | undefined; audit?: AuditContext | undefined },
+    ): Promise<CheckoutState> {
+      return applyStage(tx, state, input.stage, input.itemId, auditOf(state, input.audit));
+    },
+
+    /**
      * Marks an order disqualified (terminal: nothing can be charged for it), with an audit event.
      * `reason` is a short label for the log (e.g. 'consult_answer'), never the patient's answers;
      * the operator's explanation the patient sees stays on the consult. Already disqualified: no-op.
@@ -402,11 +451,9 @@ export function createCheckoutService(deps: Deps) {
           throw refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT');
         }
         if (status === 'draft') {
-          await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), {
+          state = await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), {
             reason: 'stages_done',
           });
-          // Only the status changed (the row stays locked): no need to read it again.
-          state = { ...state, order: { ...state.order, status: 'awaiting_payment' } };
         }
         return {
           orderId: state.order.id,
@@ -418,6 +465,8 @@ export function createCheckoutService(deps: Deps) {
           ),
           visitType: state.visitType,
           userId: state.order.userId,
+          requiredStages: state.required,
+          hasPromoCode: state.order.couponId !== null,
         };
       });
     },
@@ -438,9 +487,15 @@ export function createCheckoutService(deps: Deps) {
         // Idempotent: concurrent or repeated pay requests share one payment, and the first to get
         // here has recorded it (and may have moved the order on); the others have nothing to do.
         if (hasStage(state.order.completedStages, Stage.Payment)) return;
-        const ctx = auditOf(state, input.audit);
-        const after = await applyStage(tx, state, Stage.Payment, undefined, ctx);
-        if (statusOf(after) !== input.to) await setStatus(tx, after, input.to, ctx);
+        // The stage and the status in one write (and their two audit events in one insert).
+        await applyStage(
+          tx,
+          state,
+          Stage.Payment,
+          undefined,
+          auditOf(state, input.audit),
+          input.to,
+        );
       });
     },
 

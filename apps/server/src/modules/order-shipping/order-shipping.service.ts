@@ -17,6 +17,8 @@ import type { Identity } from '../auth/sessions.service.ts';
 import type {
   CartOwner,
   CartService,
+  OrderAndItems,
+  OrderItemRow,
   OrderRow,
   OrderShippingAddress,
 } from '../cart/cart.service.ts';
@@ -24,8 +26,8 @@ import type { AuditContext, CheckoutService } from '../checkout/checkout.service
 import type { PharmacyService } from '../pharmacies/pharmacies.service.ts';
 
 interface Deps {
-  cart: Pick<CartService, 'checkoutState' | 'setShippingAddress' | 'setPharmacy' | 'writePharmacy'>;
-  checkout: Pick<CheckoutService, 'completeStage'>;
+  cart: Pick<CartService, 'stateOf' | 'setShippingAddress' | 'setPharmacy' | 'writePharmacy'>;
+  checkout: Pick<CheckoutService, 'completeStageIn'>;
   addresses: Pick<AddressService, 'getAddressForUser' | 'markUsed' | 'create'>;
   pharmacies: Pick<PharmacyService, 'getPharmacyForOrder' | 'partnerPharmacy'>;
 }
@@ -59,45 +61,41 @@ export function createOrderShippingService(deps: Deps) {
      */
     async onShippingSaved(
       tx: DbOrTx,
-      input: { storefront: StorefrontConfig; owner: CartOwner; order: OrderRow },
+      input: {
+        storefront: StorefrontConfig;
+        order: OrderRow;
+        items: OrderItemRow[];
+      },
       audit?: AuditContext,
-    ): Promise<void> {
-      const { storefront, owner, order } = input;
+    ): Promise<OrderAndItems | void> {
+      const { storefront, order, items } = input;
       if (!order.shipLine1 || !order.shippingMethodId || order.status !== 'draft') return;
-      const state = await cart.checkoutState(tx, { orderId: order.id });
-      if (!state || !hasStage(state.required, Stage.Shipping)) return;
+      // The cart holds the order locked and hands over its rows: nothing to read again.
+      let state = cart.stateOf(order, items);
+      if (!hasStage(state.required, Stage.Shipping)) return;
       const loggedIn = state.order.userId !== null;
-      let completed = state.completed;
-      if (!hasStage(completed, Stage.Shipping)) {
-        if (!canCompleteStage(state.required, completed, Stage.Shipping, { loggedIn })) return;
-        const progress = await checkout.completeStage({
-          storefront,
-          owner,
-          orderId: order.id,
-          stage: Stage.Shipping,
-          audit,
-          tx,
-        });
-        completed = progress.completedStages;
+      if (!hasStage(state.completed, Stage.Shipping)) {
+        if (!canCompleteStage(state.required, state.completed, Stage.Shipping, { loggedIn }))
+          return;
+        state = await checkout.completeStageIn(tx, state, { stage: Stage.Shipping, audit });
       }
       if (
         !storefront.settings.pharmacyChoice &&
         hasStage(state.required, Stage.Pharmacy) &&
-        !hasStage(completed, Stage.Pharmacy) &&
-        canCompleteStage(state.required, completed, Stage.Pharmacy, { loggedIn })
+        !hasStage(state.completed, Stage.Pharmacy) &&
+        canCompleteStage(state.required, state.completed, Stage.Pharmacy, { loggedIn })
       ) {
         const partner = await pharmacies.partnerPharmacy(storefront.id, tx);
-        if (!partner) return;
-        await cart.writePharmacy(tx, order.id, partner.id);
-        await checkout.completeStage({
-          storefront,
-          owner,
-          orderId: order.id,
-          stage: Stage.Pharmacy,
-          audit,
-          tx,
-        });
+        if (partner) {
+          await cart.writePharmacy(tx, order.id, partner.id);
+          state = await checkout.completeStageIn(
+            tx,
+            { ...state, order: { ...state.order, pharmacyId: partner.id } },
+            { stage: Stage.Pharmacy, audit },
+          );
+        }
       }
+      return { order: state.order, items: state.items };
     },
 
     /**
@@ -170,15 +168,13 @@ export function createOrderShippingService(deps: Deps) {
         }
         pharmacyId = pharmacy.id;
       }
-      return cart.setPharmacy(storefront, owner, orderId, pharmacyId, async (tx) => {
-        await checkout.completeStage({
-          storefront,
-          owner,
-          orderId,
-          stage: Stage.Pharmacy,
-          audit,
+      return cart.setPharmacy(storefront, owner, orderId, pharmacyId, async (tx, current) => {
+        const after = await checkout.completeStageIn(
           tx,
-        });
+          cart.stateOf(current.order, current.items),
+          { stage: Stage.Pharmacy, audit },
+        );
+        return { order: after.order, items: after.items };
       });
     },
   };

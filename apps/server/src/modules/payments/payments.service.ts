@@ -417,14 +417,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
     const { identity } = input;
 
-    // A repeat of an earlier attempt: its result, once it has one.
-    const earlier = await repo.findByKey(input.idempotencyKey);
-    if (earlier) return replay(earlier, input);
-
     // The card: a saved card must be the caller's own (another patient's is a 404).
     const source = input.paymentMethod;
     let savedCard: CardRow | null = null;
     if ('savedCardId' in source) {
+      // A repeat of an earlier attempt gets its result even if the card was removed since.
+      const earlier = await repo.findByKey(input.idempotencyKey);
+      if (earlier) return replay(earlier, input);
       if (identity.kind !== 'user') throw notFound();
       savedCard = await repo.findCard(identity.userId, source.savedCardId, gateway.name);
       if (!savedCard) throw notFound();
@@ -453,7 +452,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       if (claimed) return runClaimed(claimed, input);
 
-      // Someone holds the key or the order's live slot.
+      // Someone holds the key (a repeat of an earlier attempt: its result, once it has one) or
+      // the order's live slot (another attempt for the order).
       const sameKey = await repo.findByKey(input.idempotencyKey);
       if (sameKey) return replay(sameKey, input);
       const live = await repo.findLive(input.orderId);

@@ -4,11 +4,12 @@
 // promo redemption, the confirmation email and the receipt; authorize → capture and authorize →
 // void through the doctor-side decisions; the order awaiting payment stays the patient's cart.
 import { randomUUID } from 'node:crypto';
-import { cardBrandOf, cardDetailsSchema, Stage } from '@store/domain';
+import { cardBrandOf, cardDetailsSchema, Stage, STAGE_NAMES } from '@store/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { couponRedemptions } from '../../db/schema/promotions.ts';
@@ -90,7 +91,17 @@ describe('pay now', () => {
     const res = await pay(who, orderId, { token }, key, { amountCents: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ orderId, status: 'paid', payment: { status: 'captured', amountCents: order.totalCents, captured: true, card: { last4: '4242' } } });
-    expect((await orderRow(orderId)).status).toBe('paid');
+    const paidOrder = await orderRow(orderId);
+    expect(paidOrder.status).toBe('paid');
+    // DATA-MODEL.md: the Payment stage is recorded with the status, each with its audit event.
+    expect(paidOrder.completedStages & Stage.Payment).toBe(Stage.Payment);
+    const trail = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.subjectId, orderId));
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'checkout.stage_completed', details: expect.objectContaining({ stage: STAGE_NAMES[Stage.Payment] }) }),
+        expect.objectContaining({ action: 'order.status_changed', details: expect.objectContaining({ from: 'awaiting_payment', to: 'paid' }) }),
+      ]),
+    );
     // The promo code's redemption is recorded once.
     const redemptions = await ctx.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
     expect(redemptions).toHaveLength(1);
@@ -98,6 +109,10 @@ describe('pay now', () => {
     const again = await pay(who, orderId, { token }, key);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ ...res.json(), replayed: true });
+    // A repeat still answers the payment when its consent ids are stale (republished since).
+    const stale = await who.send('POST', `/api/orders/${orderId}/pay`, { paymentMethod: { token }, acceptedConsentIds: [] }, { 'idempotency-key': key });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toMatchObject({ orderId, status: 'paid', replayed: true });
     // The confirmation email (no health answers) links the owner-only receipt. It is sent by a
     // background job (the Pay answer does not wait for mail), once although Pay was answered twice.
     await ctx.app.services.jobs.drain();
@@ -173,6 +188,9 @@ describe('pay now', () => {
     // Consents must be accepted, and a key is required.
     const noConsent = await thief.send('POST', `/api/orders/${thiefOrder}/pay`, { paymentMethod: { token: 'x' } }, { 'idempotency-key': `pay-${randomUUID()}` });
     expect(noConsent.statusCode).toBe(422);
+    // Another's order is a 404 whatever else is wrong with the request.
+    const othersNoConsent = await thief.send('POST', `/api/orders/${orderId}/pay`, { paymentMethod: { token: 'x' } }, { 'idempotency-key': `pay-${randomUUID()}` });
+    expect(othersNoConsent.statusCode).toBe(404);
     const noKey = await thief.send('POST', `/api/orders/${thiefOrder}/pay`, { paymentMethod: { token: 'x' }, acceptedConsentIds: await consentIds() });
     expect(noKey.statusCode).toBe(400);
   });

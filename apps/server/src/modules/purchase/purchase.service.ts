@@ -46,7 +46,7 @@ export interface PurchaseResult {
 
 interface Deps {
   db: Db;
-  checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition' | 'getProgress'>;
+  checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition'>;
   cart: Pick<CartService, 'getOrder' | 'recordRedemption' | 'checkoutState'>;
   payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder'>;
   consents: Pick<ConsentsService, 'current'>;
@@ -203,37 +203,44 @@ export function createPurchaseService(deps: Deps) {
       const { storefront, identity, orderId } = input;
       const owner: CartOwner =
         identity.kind === 'user' ? { kind: 'user', userId: identity.userId } : { kind: 'guest', guestSessionId: identity.sessionId };
-      // Owner check first (404), then a repeat of a finished payment gets the same answer.
-      const progress = await checkout.getProgress(storefront, owner, orderId);
-      const done = PAID_STATUSES.has(progress.status) ? await alreadyPaid(orderId) : null;
-      if (done) {
+      // A repeat of a finished payment (a retry after a timeout, a second tab, a request that
+      // finished meanwhile) gets that payment's answer.
+      const replay = async (): Promise<(PurchaseResult & { replayed: boolean }) | null> => {
+        const done = await alreadyPaid(orderId);
+        if (!done) return null;
         // A process that died between payment and queueing the mail: the retry queues it (once).
         if (identity.kind === 'user') {
-          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: identity.userId, baseUrl: input.baseUrl }).catch((error: unknown) =>
-            log?.error({ err: error, orderId }, 'order confirmation email not queued'),
+          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: identity.userId, baseUrl: input.baseUrl }).catch((err: unknown) =>
+            log?.error({ err, orderId }, 'order confirmation email not queued'),
           );
         }
         return { ...done, replayed: true };
-      }
+      };
 
       const required = await consents.current(storefront.id);
       const accepted = new Set(input.acceptedConsentIds);
       if (required.some((c) => !accepted.has(c.id))) {
+        // Another's order is still a 404 and a paid one still answers its payment (consents may
+        // have been republished since); only then are the consents what is wrong.
+        const own = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+        if (!own) throw notFound();
+        const repeated = PAID_STATUSES.has(own.order.status) ? await replay() : null;
+        if (repeated) return repeated;
         throw new AppError(422, 'CONSENTS_REQUIRED', 'Please read and accept each consent before paying.', {
           errors: [{ field: 'acceptedConsentIds', message: 'Please read and accept each consent before paying.' }],
         });
       }
 
+      // The owner's order (another's is a 404), ready to pay; one already paid is a repeat.
       let payable;
       try {
         payable = await checkout.assertPayable({ orderId, storefrontId: storefront.id, owner, audit: input.audit });
       } catch (error) {
-        // Another request finished meanwhile: its answer.
-        const raced = await alreadyPaid(orderId);
-        if (raced) return { ...raced, replayed: true };
-        throw error;
+        const repeated = error instanceof AppError && error.code === 'ORDER_CLOSED' ? await replay() : null;
+        if (!repeated) throw error;
+        return repeated;
       }
-      const capture = capturesAtCheckout(progress.requiredStages);
+      const capture = capturesAtCheckout(payable.requiredStages);
       const paid = await payments.payOrder({
         orderId,
         amountCents: payable.totalCents,
@@ -257,11 +264,13 @@ export function createPurchaseService(deps: Deps) {
         }
       });
       jobs.nudge();
-      try {
-        await cart.recordRedemption(orderId);
-      } catch (error) {
-        // The money moved already; a code that lapsed meanwhile must not undo the order.
-        log?.warn({ err: error, orderId }, 'promo redemption not recorded');
+      if (payable.hasPromoCode) {
+        try {
+          await cart.recordRedemption(orderId);
+        } catch (error) {
+          // The money moved already; a code that lapsed meanwhile must not undo the order.
+          log?.warn({ err: error, orderId }, 'promo redemption not recorded');
+        }
       }
       const result = resultOf(orderId, status, paid.payment);
       return { ...result, replayed: paid.replayed };
