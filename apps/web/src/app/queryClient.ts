@@ -15,8 +15,11 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
       },
-      // State-changing calls are not repeated behind the patient's back.
-      mutations: { retry: false },
+      // State-changing calls are not repeated behind the patient's back, and are sent even when the
+      // browser says it is offline: the default ('online') would hold a Save or Pay as a spinner
+      // until the connection returns and then send it unasked; sent now, it fails with the
+      // connection message at once.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

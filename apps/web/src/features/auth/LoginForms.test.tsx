@@ -87,14 +87,19 @@ describe('password login', () => {
 
   it('shows the loading state while the call runs (SPEC §4 button states)', async () => {
     let release: (r: Response) => void = () => {};
-    mockApi(() => new Promise<Response>((resolve) => (release = resolve)));
+    const fetchMock = mockApi(() => new Promise<Response>((resolve) => (release = resolve)));
     renderWithStore(<LoginForms />);
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'pat@example.com');
     await userEvent.type(passwordField(), 'Right#Pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     const button = screen.getByRole('button', { name: /Log in/ });
     await waitFor(() => expect(button).toHaveAttribute('data-status', 'loading'));
-    expect(button).toBeDisabled();
+    // Busy and unavailable, yet it keeps keyboard focus: a second press sends nothing.
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await userEvent.click(button);
+    expect(fetchMock).toHaveBeenCalledOnce();
     release(
       json(401, {
         status: 401,
