@@ -31,3 +31,12 @@ export function useCheckout(): CheckoutContextValue {
   if (!value) throw new Error('useCheckout() needs the checkout layout above it.');
   return value;
 }
+
+/**
+ * The checkout around a page that is a stage page only sometimes: /register is the Register stage
+ * while a guest's checkout waits there (the checkout feature's frame provides it), and a plain page
+ * otherwise. Null when there is no such checkout (or it is still loading, or could not be read).
+ */
+export function useCheckoutInProgress(): CheckoutContextValue | null {
+  return useContext(CheckoutContext);
+}

@@ -1,16 +1,21 @@
 // APP_ROUTES.register (SPEC §2; the checkout's Register stage): create an account with a password
-// and be logged in, or register with a one-time passcode instead.
+// and be logged in, or register with a one-time passcode instead. Inside a guest's checkout (the
+// checkout's frame gives the order through `@/lib/checkout`) it says the account finishes the
+// order and starts the names from the shipping address's full name.
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/PageState';
 import { useCart } from '@/lib/cart';
+import { useCheckoutInProgress } from '@/lib/checkout';
 import { entryPage, isSigningIn, safeRedirect, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { authApi } from './api/authApi';
 import { RegistrationForm } from './components/RegistrationForm';
+import { splitFullName } from './splitFullName';
 import { useSignedIn } from './useSignIn';
 
 export function RegisterPage() {
@@ -20,6 +25,9 @@ export function RegisterPage() {
   const session = useSession();
   const signedIn = useSignedIn();
   const { cart, isLoading: cartLoading } = useCart();
+  const checkout = useCheckoutInProgress();
+  const shippingName = checkout?.order.shippingAddress?.fullName;
+  const prefill = useMemo(() => splitFullName(shippingName), [shippingName]);
 
   if (session.isPending) return <LoadingState label="Checking whether you are logged in…" />;
   if (session.data?.kind === 'user') {
@@ -33,7 +41,11 @@ export function RegisterPage() {
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>
         <Typography variant="h1">Create your account</Typography>
+        {checkout ? (
+          <Typography>You are creating an account to finish your order.</Typography>
+        ) : null}
         <RegistrationForm
+          prefill={prefill}
           loginRedirect={redirect}
           onSubmit={async (values) => {
             const result = await authApi.register({

@@ -3,75 +3,35 @@
 // (earlier stages stay reachable, so Back works), shows the progress steps, and provides the order
 // to the stage pages through `@/lib/checkout`. Post-payment pages (confirmation, the visit) need no
 // open order and are not guarded.
-import {
-  checkoutGuardRedirect,
-  isPostPaymentPath,
-  progressStepForPath,
-  type CheckoutProgressView,
-} from '@store/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Box from '@mui/material/Box';
+import { checkoutGuardRedirect, isPostPaymentPath } from '@store/domain';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, type ReactNode } from 'react';
-import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import type { Cart } from '@/lib/cart';
 import { CheckoutContext, type CheckoutContextValue } from '@/lib/checkout';
 import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
-import {
-  checkoutKeys,
-  fetchProgress,
-  invalidateCheckout,
-  useCheckoutOrder,
-  useCheckoutProgress,
-} from './api/checkoutApi';
-import { CheckoutProgressBar } from './components/CheckoutProgressBar';
+import { useCheckoutOrder, useCheckoutProgress } from './api/checkoutApi';
+import { CheckoutHeader, type HeaderProgress } from './components/CheckoutHeader';
 import { disqualifiedPath } from './pages/disqualifiedPath';
+import { useCheckoutActions } from './useCheckoutActions';
 
 export const EMPTY_CHECKOUT_TITLE = 'There is nothing to check out yet';
 
-function BackButton() {
-  const navigate = useNavigate();
-  const back = () => {
-    // The router keeps its own history index; without earlier entries go to the cart.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate('/cart');
-  };
-  return (
-    <Button onClick={back} startIcon={<ArrowBackIcon />} sx={{ color: 'store.backText', px: 0 }}>
-      Back
-    </Button>
-  );
-}
-
-type FrameProgress = Pick<CheckoutProgressView, 'stages' | 'missingStages'>;
-
 /** After payment every stage is done: the bar shows Confirmation alone. */
-const PAID: FrameProgress = { stages: [], missingStages: [] };
+const PAID: HeaderProgress = { stages: [], missingStages: [] };
 
 function CheckoutFrame({
   progress,
   children,
 }: {
-  progress: FrameProgress | null;
+  progress: HeaderProgress | null;
   children: ReactNode;
 }) {
-  const { pathname } = useLocation();
   return (
     <>
-      <Box
-        sx={{ bgcolor: 'store.checkoutHeaderBackground', borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Container sx={{ pt: 1 }}>
-          <BackButton />
-          {progress ? (
-            <CheckoutProgressBar progress={progress} current={progressStepForPath(pathname)} />
-          ) : null}
-        </Container>
-      </Box>
+      <CheckoutHeader progress={progress} />
       <Container sx={{ py: { xs: 3, md: 5 } }}>{children}</Container>
     </>
   );
@@ -100,8 +60,6 @@ function EmptyCheckout() {
 function GuardedCheckout() {
   const { settings } = useStoreConfig();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const client = useQueryClient();
   const orderQuery = useCheckoutOrder();
   // While the order is re-read (e.g. as the cart becomes an order waiting for payment), keep the
   // last one so the page does not flash a loading state.
@@ -112,21 +70,7 @@ function GuardedCheckout() {
   const progressQuery = useCheckoutProgress(hasItems ? order!.id : null);
   const orderId = order?.id ?? null;
 
-  const refresh = useCallback(async () => {
-    if (!orderId) return null;
-    const progress = await client.fetchQuery({
-      queryKey: checkoutKeys.progress(orderId),
-      queryFn: ({ signal }) => fetchProgress(orderId, signal),
-      staleTime: 0,
-    });
-    await invalidateCheckout(client);
-    return progress;
-  }, [client, orderId]);
-
-  const continueCheckout = useCallback(async () => {
-    const progress = await refresh();
-    if (progress?.nextRoute) await navigate(progress.nextRoute);
-  }, [refresh, navigate]);
+  const { refresh, continueCheckout } = useCheckoutActions(orderId);
 
   const value = useMemo<CheckoutContextValue | null>(
     () =>

@@ -14,7 +14,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
@@ -39,6 +39,12 @@ const FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;
 
 export interface RegistrationFormProps {
   defaultValues?: Partial<RegistrationInput>;
+  /**
+   * Names known from elsewhere (the checkout's shipping name), which may arrive after the form is
+   * shown: each goes into its field once, and only while that field is still empty and untouched by
+   * the patient, so nothing they typed is ever replaced. They stay editable.
+   */
+  prefill?: { firstName?: string; lastName?: string } | null;
   /** The email is fixed (ECP: the prescriber's address on file). */
   emailReadOnly?: boolean;
   /** Join-the-movement: offer news by email. */
@@ -52,6 +58,7 @@ export interface RegistrationFormProps {
 
 export function RegistrationForm({
   defaultValues,
+  prefill,
   emailReadOnly = false,
   offerMarketing = false,
   submitLabel = 'Create account',
@@ -75,6 +82,22 @@ export function RegistrationForm({
     },
     mode: 'onTouched',
   });
+
+  const prefilled = useRef(new Set<'firstName' | 'lastName'>());
+  const prefillFirst = prefill?.firstName;
+  const prefillLast = prefill?.lastName;
+  useEffect(() => {
+    const names = { firstName: prefillFirst, lastName: prefillLast };
+    for (const name of ['firstName', 'lastName'] as const) {
+      const value = names[name];
+      if (!value || prefilled.current.has(name)) continue;
+      const state = form.getFieldState(name);
+      if (state.isDirty || form.getValues(name) !== '') continue;
+      prefilled.current.add(name);
+      // A "required" error shown before the name arrived is checked again.
+      form.setValue(name, value, { shouldValidate: Boolean(state.error) });
+    }
+  }, [form, prefillFirst, prefillLast]);
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);

@@ -1,0 +1,43 @@
+// The band above every checkout stage: Back, and the progress steps with the current page's step
+// marked. Shared by the checkout layout and the Register stage's frame (/register).
+import { progressStepForPath, type CheckoutProgressView } from '@store/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { useLocation, useNavigate } from 'react-router';
+import { CheckoutProgressBar } from './CheckoutProgressBar';
+
+function BackButton() {
+  const navigate = useNavigate();
+  const back = () => {
+    // The router keeps its own history index; without earlier entries go to the cart.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate('/cart');
+  };
+  return (
+    <Button onClick={back} startIcon={<ArrowBackIcon />} sx={{ color: 'store.backText', px: 0 }}>
+      Back
+    </Button>
+  );
+}
+
+export type HeaderProgress = Pick<CheckoutProgressView, 'stages' | 'missingStages'>;
+
+/** `progress` null: not known yet (Back alone). */
+export function CheckoutHeader({ progress }: { progress: HeaderProgress | null }) {
+  const { pathname } = useLocation();
+  return (
+    <Box
+      sx={{ bgcolor: 'store.checkoutHeaderBackground', borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Container sx={{ pt: 1 }}>
+        <BackButton />
+        {progress ? (
+          <CheckoutProgressBar progress={progress} current={progressStepForPath(pathname)} />
+        ) : null}
+      </Container>
+    </Box>
+  );
+}
