@@ -19,6 +19,7 @@ export const ACCOUNT_ROUTES = {
   join: '/join',
   ecp: '/ecp',
   myAccountPassword: '/my-account/password',
+  myAccountCards: '/my-account/cards',
 } as const;
 
 export function productPath(slug: string): string {

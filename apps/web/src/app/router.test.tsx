@@ -57,6 +57,9 @@ const accountPages: Record<string, string> = {
   '/ecp': 'Your prescription',
   '/register/invite': 'You are invited',
   '/my-account/password': 'Change password',
+  // issue 7 "Saved cards: list, add, update (expiry, billing address), remove, set current":
+  // the account's cards page (signed out here: its sign-in prompt under the page's title).
+  '/my-account/cards': 'Saved cards',
 };
 
 /** Pages built by the Store issue. */

@@ -47,9 +47,20 @@ export const routes: RouteObject[] = [
             path: APP_ROUTES.login,
             lazy: page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage)),
           },
+          // SPEC §2 "Register: /register": the checkout's Register stage for a guest whose checkout
+          // waits there (the checkout's band above the page, the order given to it); else plain.
           {
-            path: APP_ROUTES.register,
-            lazy: page(() => import('@/features/auth/RegisterPage').then((m) => m.RegisterPage)),
+            lazy: page(() =>
+              import('@/features/checkout/RegisterStageLayout').then((m) => m.RegisterStageLayout),
+            ),
+            children: [
+              {
+                path: APP_ROUTES.register,
+                lazy: page(() =>
+                  import('@/features/auth/RegisterPage').then((m) => m.RegisterPage),
+                ),
+              },
+            ],
           },
           {
             path: APP_ROUTES.myAccount,
@@ -68,6 +79,17 @@ export const routes: RouteObject[] = [
           {
             path: ACCOUNT_ROUTES.myAccountPassword,
             lazy: page(() => import('@/features/account/PasswordPage').then((m) => m.PasswordPage)),
+          },
+          // Saved cards (issue 7): the payment feature's page, with the account's sign-in prompt.
+          {
+            path: ACCOUNT_ROUTES.myAccountCards,
+            lazy: async () => {
+              const [{ SavedCardsPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/payment/pages/SavedCardsPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <SavedCardsPage SignInRequired={SignInRequired} /> };
+            },
           },
           {
             path: ACCOUNT_ROUTES.registerWithCode,

@@ -1,5 +1,6 @@
 // APP_ROUTES.myAccount: the patient's details (SPEC §7 user info, update user info) and when the
-// password last changed. Orders, refills, cards, addresses and records arrive with later issues.
+// password last changed, and links to the saved cards (issue 7) and the recent visit. Orders,
+// refills, addresses and records arrive with later issues.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { firstNameSchema, lastNameSchema, MESSAGES, phoneNoSchema } from '@store/domain';
 import Alert from '@mui/material/Alert';
@@ -181,12 +182,20 @@ export function MyAccountPage() {
           </>
         )}
         <Divider />
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography variant="h2">Saved cards</Typography>
+          <Typography>See the cards you pay with, add one, update its expiry, choose the current one or remove one.</Typography>
+          <Button component={RouterLink} to="/my-account/cards" variant="outlined">
+            Manage saved cards
+          </Button>
+        </Stack>
+        <Divider />
         <Button component={RouterLink} to="/my-account/visit" variant="text" sx={{ alignSelf: 'flex-start' }}>
           Reschedule doctor for recent order
         </Button>
         <Typography color="text.secondary">
-          Your orders, receipts, reorders, auto-refills, saved cards and addresses and health
-          records will appear here in a later release of the store.
+          Your orders, receipts, reorders, auto-refills, addresses and health records will appear
+          here in a later release of the store.
         </Typography>
       </Stack>
     </Container>

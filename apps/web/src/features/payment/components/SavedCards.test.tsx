@@ -6,28 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
 import { renderWithStore } from '@/test/render';
 import type { SavedCard } from '../api/payments';
+import { card, master, now, visa } from '../test-fixtures';
 import { SavedCards } from './SavedCards';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const now = () => new Date('2027-03-15T12:00:00Z');
-const card = (id: string, over: Partial<SavedCard> = {}): SavedCard => ({
-  id,
-  brand: 'visa',
-  last4: '4242',
-  label: 'Visa ending in 4242',
-  expMonth: 12,
-  expYear: 2030,
-  expired: false,
-  isCurrent: false,
-  billingAddress: null,
-  createdAt: '2027-03-01T10:00:00.000Z',
-  ...over,
-});
-const visa = card('c1', { isCurrent: true });
-const master = card('c2', { brand: 'mastercard', last4: '4444', label: 'Mastercard ending in 4444', expMonth: 3, expYear: 2031 });
 const old = card('c3', { brand: 'amex', last4: '0005', label: 'American Express ending in 0005', expMonth: 1, expYear: 2026, expired: true });
 
 const sandboxConfig: ApiRoute = ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })];
@@ -182,18 +167,50 @@ describe('SavedCards', () => {
     await user.click(await screen.findByRole('button', { name: 'Make Mastercard ending in 4444 current' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.NOT_FOUND);
   });
-  it('inside the checkout offers no card form of its own, and can sit under a section heading', async () => {
-    // issue 7 "add-new-or-switch card during checkout": a new card is added by paying with it, so the
-    // list keeps pick, make current and remove but drops "Add a new card" / "Save card".
-    cardServer([visa, master], [sandboxConfig]);
-    const { container } = renderWithStore(
-      <SavedCards heading="Pay with a saved card" headingLevel="h3" allowAdd={false} selectedId={null} onSelect={() => undefined} now={now} />,
-    );
+
+  it('inside the checkout only offers the choice of a card: the current one picked, no Remove, Make current or card form', async () => {
+    // issue 7 "Checkout: ... payment with saved cards": in the checkout the patient chooses the card to
+    // pay with; managing the cards (remove, make current, add through the card form) is the account's
+    // (mode "manage", the tests above). A new card is added in the checkout by paying with it.
+    const { calls } = cardServer([visa, master, old], [sandboxConfig]);
+    const onSelect = vi.fn();
+    function Checkout() {
+      const [selected, setSelected] = useState<string | null>(null);
+      return (
+        <SavedCards
+          mode="choose"
+          heading="Pay with a saved card"
+          headingLevel="h3"
+          selectedId={selected}
+          onSelect={(c) => {
+            setSelected(c.id);
+            onSelect(c);
+          }}
+          now={now}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    const { container } = renderWithStore(<Checkout />);
     expect(await screen.findByRole('heading', { level: 3, name: 'Pay with a saved card' })).toBeInTheDocument();
-    expect(screen.getByRole('radiogroup', { name: 'Pay with a saved card' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove Mastercard ending in 4444' })).toBeInTheDocument();
+    const group = screen.getByRole('radiogroup', { name: 'Pay with a saved card' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked());
+    expect(within(screen.getByTestId('card-c1')).getByText('Current')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /American Express ending in 0005/ })).toBeDisabled();
+    // Choosing only: not a single button in the list.
+    expect(within(container).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Remove Mastercard ending in 4444' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Mastercard ending in 4444 current' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a new card' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New card' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Mastercard ending in 4444/ }));
+    expect(screen.getByRole('radio', { name: /Mastercard ending in 4444/ })).toBeChecked();
+    expect(onSelect).toHaveBeenLastCalledWith(master);
+    // Choosing a card for this payment does not change the account's current card.
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(within(screen.getByTestId('card-c1')).getByText('Current')).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
 });

@@ -1,9 +1,12 @@
 // A signed-in patient's saved cards (issue 7; SPEC §7 "payment methods, add, update-current, remove
-// card, add-new-or-switch card"): a list that is also a picker. Each card shows brand, last four and
-// expiry only; the current one is marked and picked first. Add a card through the card form, make
-// another one current, or remove one after confirming. Expired cards cannot be picked. Inside the
-// checkout (`allowAdd={false}`) the list offers no card form of its own: a new card is added by
-// paying with it (issue 7 "add-new-or-switch card").
+// card, add-new-or-switch card"). Each card shows brand, last four and expiry only; the current one is
+// marked and picked first; expired cards cannot be picked. Two modes:
+// - `manage` (default, the account's cards): add a card through the card form, edit a card's expiry
+//   inline (EditCardForm), make another one current, or remove one after confirming; with `onSelect`
+//   the list is also a picker.
+// - `choose` (the checkout's payment block): only a radio choice of the card to pay with, the current
+//   one preselected. No Remove / Make current and no card form of its own: there a new card is added
+//   by paying with it (issue 7 "add-new-or-switch card").
 import { PAYMENT_MESSAGES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,24 +29,35 @@ import {
   type SavedCard,
 } from '../api/payments';
 import { CardForm } from './CardForm';
+import { EditCardForm } from './EditCardForm';
 
-export interface SavedCardsProps {
-  /** The picked card (controlled); with `onSelect` the list is a picker. */
-  selectedId?: string | null;
-  /** A card was picked (or added). The current card is offered first when nothing is picked. */
-  onSelect?: (card: SavedCard) => void;
+interface SavedCardsCommonProps {
   /** Heading over the list; none by default (the page has its own). */
   heading?: string;
   /** Level of the heading: h2 (default, a page section) or h3 (inside a section, e.g. the checkout's Payment). */
   headingLevel?: 'h2' | 'h3';
-  /**
-   * Offer a card form to add a card (default). The checkout turns it off: there a new card is
-   * tokenized and paid in one step by the payment block's own form, and saved with the payment.
-   */
-  allowAdd?: boolean;
   /** Today, for the card form's expiry check (tests pass a fixed date). */
   now?: () => Date;
 }
+
+export type SavedCardsProps = SavedCardsCommonProps &
+  (
+    | {
+        /** Account management (default): add a card, make one current, remove one. */
+        mode?: 'manage';
+        /** The picked card (controlled); with `onSelect` the list is also a picker. */
+        selectedId?: string | null;
+        /** A card was picked (or added, or made current). The current card is offered first when nothing is picked. */
+        onSelect?: (card: SavedCard) => void;
+      }
+    | {
+        /** Checkout: only choose the card to pay with; managing the cards belongs to the account. */
+        mode: 'choose';
+        selectedId: string | null;
+        /** A card was picked. The current card is picked first when nothing is picked. */
+        onSelect: (card: SavedCard) => void;
+      }
+  );
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 export const expiryLabel = (card: Pick<SavedCard, 'expMonth' | 'expYear'>) =>
@@ -66,7 +80,8 @@ function CardSummaryLine({ card }: { card: SavedCard }) {
   );
 }
 
-export function SavedCards({ selectedId = null, onSelect, heading, headingLevel = 'h2', allowAdd = true, now }: SavedCardsProps) {
+export function SavedCards({ mode = 'manage', selectedId = null, onSelect, heading, headingLevel = 'h2', now }: SavedCardsProps) {
+  const manage = mode === 'manage';
   const id = useId();
   const query = useSavedCards();
   const addCard = useAddCard();
@@ -74,6 +89,7 @@ export function SavedCards({ selectedId = null, onSelect, heading, headingLevel 
   const removeCard = useRemoveCard();
   const [adding, setAdding] = useState(false);
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [busy, setBusy] = useState<{ id: string; action: 'current' | 'remove' } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -145,18 +161,24 @@ export function SavedCards({ selectedId = null, onSelect, heading, headingLevel 
         {headingNode}
         <EmptyState
           title="No saved cards yet"
-          body={allowAdd ? 'Add a card to pay with it now and next time.' : undefined}
+          body={manage ? 'Add a card to pay with it now and next time.' : undefined}
           headingComponent="h3"
         />
-        {allowAdd ? addForm : null}
+        {manage ? addForm : null}
       </Stack>
     );
   }
 
   const row = (card: SavedCard) => {
     const isBusy = (action: 'current' | 'remove') => busy?.id === card.id && busy.action === action;
+    const picked = onSelect !== undefined && card.id === selectedId;
     return (
-      <Paper key={card.id} variant="outlined" sx={{ px: 2, py: 1 }} data-testid={`card-${card.id}`}>
+      <Paper
+        key={card.id}
+        variant="outlined"
+        sx={{ px: 2, py: 1, ...(picked ? { borderColor: 'primary.main' } : {}) }}
+        data-testid={`card-${card.id}`}
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
           {onSelect ? (
             <FormControlLabel
@@ -169,39 +191,54 @@ export function SavedCards({ selectedId = null, onSelect, heading, headingLevel 
           ) : (
             <CardSummaryLine card={card} />
           )}
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            {!card.isCurrent && !card.expired ? (
-              <StatusButton
-                size="small"
-                variant="text"
-                status={isBusy('current') ? 'loading' : 'idle'}
-                disabled={busy !== null}
-                onClick={() => void run(card, 'current')}
-                aria-label={`Make ${card.label} current`}
-              >
-                Make current
-              </StatusButton>
-            ) : null}
-            {confirmingId !== card.id ? (
+          {manage ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Button
                 size="small"
                 variant="text"
-                color="error"
                 disabled={busy !== null}
-                onClick={() => setConfirmingId(card.id)}
-                aria-label={`Remove ${card.label}`}
+                onClick={() => setEditingId(editingId === card.id ? null : card.id)}
+                aria-expanded={editingId === card.id}
+                aria-label={`Edit ${card.label}`}
               >
-                Remove
+                Edit
               </Button>
-            ) : null}
-          </Stack>
+              {!card.isCurrent && !card.expired ? (
+                <StatusButton
+                  size="small"
+                  variant="text"
+                  status={isBusy('current') ? 'loading' : 'idle'}
+                  disabled={busy !== null}
+                  onClick={() => void run(card, 'current')}
+                  aria-label={`Make ${card.label} current`}
+                >
+                  Make current
+                </StatusButton>
+              ) : null}
+              {confirmingId !== card.id ? (
+                <Button
+                  size="small"
+                  variant="text"
+                  color="error"
+                  disabled={busy !== null}
+                  onClick={() => setConfirmingId(card.id)}
+                  aria-label={`Remove ${card.label}`}
+                >
+                  Remove
+                </Button>
+              ) : null}
+            </Stack>
+          ) : null}
         </Stack>
         {card.expired ? (
           <Typography variant="body2" color="error" sx={{ pb: 1 }}>
             {PAYMENT_MESSAGES.CARD_EXPIRED}
           </Typography>
         ) : null}
-        {confirmingId === card.id ? (
+        {manage && editingId === card.id ? (
+          <EditCardForm card={card} onClose={() => setEditingId(null)} />
+        ) : null}
+        {manage && confirmingId === card.id ? (
           <Alert severity="warning" sx={{ mb: 1 }}>
             <Typography variant="body2">Remove {card.label}?</Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -252,7 +289,7 @@ export function SavedCards({ selectedId = null, onSelect, heading, headingLevel 
           {actionError}
         </Alert>
       ) : null}
-      {!allowAdd ? null : adding ? (
+      {!manage ? null : adding ? (
         addForm
       ) : (
         <Box>

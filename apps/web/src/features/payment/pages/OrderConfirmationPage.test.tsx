@@ -29,6 +29,7 @@ describe('OrderConfirmationPage', () => {
     mockApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase() })]]);
     const { container } = renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(screen.getByText('Loading your order…')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Order confirmation \| /);
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' })).toBeInTheDocument();
     expect(screen.getByTestId('order-number')).toHaveTextContent('ABCD1234');
     expect(screen.getByText('Paid: $59.98 with Visa ending in 4242')).toBeInTheDocument();

@@ -7,9 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
+import { useDocumentTitle } from '@/lib/storefront';
 import { useOrderAppointment, usePurchase, visitIcs } from '../api/purchase';
 
 export function OrderConfirmationPage() {
+  useDocumentTitle('Order confirmation');
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const purchase = usePurchase(orderId);

@@ -100,6 +100,7 @@ describe('SummaryPage', () => {
     mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
     const { container } = renderSummary(consultOrder());
     expect(screen.getByRole('heading', { level: 1, name: 'Order summary' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Order summary \| /);
     expect(screen.getByText('Loading the consents…')).toBeInTheDocument();
     const items = screen.getByRole('list', { name: 'Items' });
     expect(within(items).getByText(/Metformin ER Weight Support/)).toHaveTextContent('× 1');
@@ -164,6 +165,10 @@ describe('SummaryPage', () => {
 
     await user.click(screen.getByRole('checkbox', { name: /Telehealth consent/ }));
     await user.click(screen.getByRole('checkbox', { name: /Privacy notice/ }));
+    // issue 7 saved cards: a signed-in patient's new card is saved unless they untick it.
+    const save = screen.getByRole('checkbox', { name: 'Save this card to my account for next time' });
+    expect(save).toBeChecked();
+    await user.click(save);
     await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
     // The gateway's reason once, in the payment block's alert, which takes keyboard focus.
     const payError = await screen.findByTestId('pay-error');
@@ -176,10 +181,12 @@ describe('SummaryPage', () => {
     expect(screen.getByLabelText(/Security code/)).toHaveValue('123');
 
     await fillCard(user, '4242424242424242');
+    await user.click(save);
     await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
     const pays = calls.filter((c) => c.path === '/api/orders/o1/pay');
     expect(pays).toHaveLength(2);
+    expect(pays[0]!.body).toEqual({ paymentMethod: { token: 'tok_0002' }, acceptedConsentIds: ['c1', 'c2'] });
     // The browser sends no amount: the server charges its own total.
     expect(pays[1]!.body).toEqual({ paymentMethod: { token: 'tok_4242', saveCard: true }, acceptedConsentIds: ['c1', 'c2'] });
   });
@@ -248,6 +255,7 @@ describe('SummaryPage', () => {
   it('a patient with saved cards pays with the current one, or switches to a new card and back', async () => {
     // issue 7 "add-new-or-switch card during checkout": the saved cards (the current one picked) and
     // Pay, "Pay with a new card instead", and "Use a saved card" to go back; no separate add-card form.
+    // The checkout only chooses the card: Remove and Make current belong to the account's cards.
     const saved = (id: string, label: string, isCurrent: boolean) => ({
       id, brand: 'visa', last4: label.slice(-4), label, expMonth: 12, expYear: 2034, expired: false, isCurrent, billingAddress: null, createdAt: '2026-01-01T00:00:00.000Z',
     });
@@ -275,6 +283,8 @@ describe('SummaryPage', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked());
     expect(screen.getByRole('button', { name: 'Pay $133.00' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Add a new card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove Visa ending in/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Make Visa ending in .* current$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Card details' })).not.toBeInTheDocument();
     await expectNoAxeViolations(container);
 

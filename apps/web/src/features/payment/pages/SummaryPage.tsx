@@ -2,8 +2,9 @@
 // fee (the highest attached fee, once — the server prices it), shipping, tax, promo code apply and
 // remove ("Enter a promo code"; "Sorry that promo code is invalid."), discount, total, the booked
 // visit or the review promise, the consents to accept, then the card and Pay (issue 7
-// "add-new-or-switch card"): a signed-in patient with saved cards pays with one (the current one
-// picked) or switches to a new card; one with none, and a guest, get the card form straight away,
+// "add-new-or-switch card"): a signed-in patient with saved cards chooses one to pay with (the
+// current one picked; removing a card or making another current is the account's business, not the
+// checkout's) or switches to a new card; one with none, and a guest, get the card form straight away,
 // which tokenizes the card and pays in one step (a signed-in patient's card is saved with the
 // payment). A decline shows the gateway's reason in the payment block's alert, which takes focus.
 // The browser sends no amount: the server charges its total.
@@ -28,7 +29,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import type { Cart } from '@/lib/cart';
 import { useCheckout } from '@/lib/checkout';
-import { useStoreConfig } from '@/lib/storefront';
+import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
 import {
   applyPromoCode,
   newIdempotencyKey,
@@ -236,12 +237,15 @@ function VisitSummary({ order }: { order: Cart }) {
 }
 
 export function SummaryPage() {
+  useDocumentTitle('Order summary');
   const { order, progress, refresh } = useCheckout();
   const navigate = useNavigate();
   const client = useQueryClient();
   const donations = useStoreConfig().flags.enableDonationsSummaryPage;
   const consents = useConsents();
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
+  // A signed-in patient's new card is kept for next time unless they say otherwise.
+  const [saveNewCard, setSaveNewCard] = useState(true);
   const [consentError, setConsentError] = useState(false);
   const [card, setCard] = useState<SavedCard | null>(null);
   // null: the default for this patient — their saved cards if one can pay, else the card form.
@@ -399,7 +403,7 @@ export function SummaryPage() {
           <LoadingState label="Loading your saved cards…" lines={2} />
         ) : showSaved ? (
           <Stack spacing={2}>
-            <SavedCards selectedId={selectedCard?.id ?? null} onSelect={setCard} heading="Pay with a saved card" headingLevel="h3" allowAdd={false} />
+            <SavedCards mode="choose" selectedId={selectedCard?.id ?? null} onSelect={setCard} heading="Pay with a saved card" headingLevel="h3" />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <StatusButton
                 variant="contained"
@@ -418,11 +422,18 @@ export function SummaryPage() {
             {savedCards.isError ? (
               <ErrorState error={savedCards.error} onRetry={() => void savedCards.refetch()} retrying={savedCards.isFetching} headingComponent="h3" title="We could not load your saved cards" />
             ) : null}
+            {/* Before the card form: reached before its Pay button. */}
+            {progress.loggedIn ? (
+              <FormControlLabel
+                control={<Checkbox checked={saveNewCard} onChange={(e) => setSaveNewCard(e.target.checked)} />}
+                label="Save this card to my account for next time"
+              />
+            ) : null}
             <CardForm
               label="Card details"
               submitLabel={`Pay ${total}`}
               showTokenErrors={false}
-              onToken={(result) => pay({ token: result.token, ...(progress.loggedIn ? { saveCard: true } : {}) })}
+              onToken={(result) => pay({ token: result.token, ...(progress.loggedIn && saveNewCard ? { saveCard: true } : {}) })}
             />
             {cards.length > 0 ? (
               <Box>

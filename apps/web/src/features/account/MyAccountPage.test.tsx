@@ -1,0 +1,42 @@
+// issue 7 "Saved cards: list, add, update (expiry, billing address), remove, set current": the
+// account page leads to the saved cards, and no longer says they arrive later.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderWithStore } from '@/test/render';
+import { MyAccountPage } from './MyAccountPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MyAccountPage', () => {
+  it('links to the saved cards page', async () => {
+    mockApi([
+      ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
+      [
+        'GET',
+        '/api/account/profile',
+        () => ({
+          body: {
+            id: 'u1',
+            email: 'robin@example.com',
+            firstName: 'Robin',
+            lastName: 'Ellis',
+            phone: '',
+            dateOfBirth: null,
+            hasPassword: true,
+            role: 'patient',
+            isEcp: false,
+            passwordChangedAt: '2027-03-01T10:00:00.000Z',
+            createdAt: '2027-01-01T10:00:00.000Z',
+          },
+        }),
+      ],
+    ]);
+    renderWithStore(<MyAccountPage />, { path: '/my-account' });
+    expect(await screen.findByRole('link', { name: 'Manage saved cards' })).toHaveAttribute('href', '/my-account/cards');
+    expect(screen.queryByText(/saved cards .*later release/i)).not.toBeInTheDocument();
+    expect(screen.getByText(/addresses and health records will appear here in a later release/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,198 @@
+// issue 7 "Saved cards: list, add, update (expiry, billing address), remove, set current": the
+// account's Saved cards page over a fake server that keeps the patient's cards.
+import { MESSAGES, PAYMENT_MESSAGES } from '@store/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations, mockApi, problem, type ApiCall, type ApiRoute } from '@/test/mockApi';
+import { renderWithStore } from '@/test/render';
+import type { SavedCard } from '../api/payments';
+import { master, now, visa } from '../test-fixtures';
+import { SavedCardsPage } from './SavedCardsPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+
+const signedIn: ApiRoute = ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })];
+const idOf = (c: ApiCall) => c.path.split('/')[3]!;
+
+/** The patient's cards as the server keeps them; `patch` decides a PATCH's answer (default: saves it). */
+function cardServer(
+  initial: SavedCard[],
+  patch?: (call: ApiCall) => { status: number; body: unknown } | null,
+) {
+  let cards = [...initial];
+  return mockApi([
+    signedIn,
+    ['GET', '/api/payment-methods', () => ({ body: { cards } })],
+    [
+      'PATCH',
+      /^\/api\/payment-methods\/[^/]+$/,
+      (c) => {
+        const refused = patch?.(c);
+        if (refused) return refused;
+        const { expMonth, expYear } = c.body as { expMonth: number; expYear: number };
+        cards = cards.map((x) => (x.id === idOf(c) ? { ...x, expMonth, expYear } : x));
+        return { body: cards.find((x) => x.id === idOf(c)) };
+      },
+    ],
+    [
+      'POST',
+      /^\/api\/payment-methods\/[^/]+\/current$/,
+      (c) => {
+        cards = cards.map((x) => ({ ...x, isCurrent: x.id === idOf(c) }));
+        return { body: cards.find((x) => x.id === idOf(c)) };
+      },
+    ],
+    [
+      'DELETE',
+      /^\/api\/payment-methods\/[^/]+$/,
+      (c) => {
+        cards = cards.filter((x) => x.id !== idOf(c));
+        return { status: 204 };
+      },
+    ],
+  ]);
+}
+
+function SignInPrompt({ title }: { title: string }) {
+  return <h1>{title}: please log in</h1>;
+}
+
+const renderPage = () => renderWithStore(<SavedCardsPage SignInRequired={SignInPrompt} now={now} />, { path: '/my-account/cards' });
+
+describe('SavedCardsPage', () => {
+  it('lists the signed-in patient’s cards with brand, last four, expiry and the current one', async () => {
+    cardServer([visa, master]);
+    const { container } = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saved cards' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Your cards' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByTestId('card-c1')).getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(within(screen.getByTestId('card-c1')).getByText('Current')).toBeInTheDocument();
+    expect(within(screen.getByTestId('card-c2')).getByText('Expires 03/31')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a new card' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my account' })).toHaveAttribute('href', '/my-account');
+    expect(document.title).toMatch(/^Saved cards \| /);
+    await expectNoAxeViolations(container);
+  });
+
+  it('asks someone not signed in to log in, and fetches no cards', async () => {
+    const { calls } = mockApi([['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })]]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saved cards: please log in' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(['/api/session']);
+  });
+
+  it('shows the empty state, and the error state with a retry', async () => {
+    cardServer([]);
+    const empty = renderPage();
+    expect(await screen.findByRole('heading', { name: 'No saved cards yet' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New card' })).toBeInTheDocument(); // manage mode offers the card form
+    await expectNoAxeViolations(empty.container); // headings in order: h1, h2, h3
+    empty.unmount();
+    vi.unstubAllGlobals();
+
+    let fail = true;
+    mockApi([
+      signedIn,
+      ['GET', '/api/payment-methods', () => (fail ? problem(500, 'INTERNAL', 'x') : { body: { cards: [visa] } })],
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByText('Visa ending in 4242')).toBeInTheDocument();
+  });
+
+  it('edits a card’s expiry: month and year sent together, the list shows the new date', async () => {
+    const { calls } = cardServer([visa, master]);
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mastercard ending in 4444' }));
+    const form = screen.getByRole('form', { name: 'Edit Mastercard ending in 4444' });
+    expect(within(form).getByLabelText('Month (MM)')).toHaveFocus();
+    await expectNoAxeViolations(container);
+    const save = within(form).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled(); // nothing changed yet
+    await user.clear(within(form).getByLabelText('Month (MM)'));
+    await user.type(within(form).getByLabelText('Month (MM)'), '11');
+    await user.clear(within(form).getByLabelText('Year (YYYY)'));
+    await user.type(within(form).getByLabelText('Year (YYYY)'), '2033');
+    await user.click(save);
+    await waitFor(() => expect(within(screen.getByTestId('card-c2')).getByText('Expires 11/33')).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/api/payment-methods/c2', { expMonth: 11, expYear: 2033 }],
+    ]);
+    expect(within(form).getByRole('status')).toHaveTextContent('Card updated.');
+    expect(within(form).getByRole('button', { name: /Save changes/ })).toHaveAttribute('data-status', 'done');
+    await user.click(within(form).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('form', { name: 'Edit Mastercard ending in 4444' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s expiry message beside the fields; the card and what was typed stay', async () => {
+    // What PATCH /api/payment-methods/:id answers for an expiry in the past (payments.routes.ts).
+    const { calls } = cardServer([visa, master], () =>
+      problem(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, [{ field: 'expiry', message: PAYMENT_MESSAGES.CARD_EXPIRED }]),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Visa ending in 4242' }));
+    const month = screen.getByLabelText('Month (MM)');
+    const year = screen.getByLabelText('Year (YYYY)');
+    await user.clear(month);
+    await user.type(month, '02');
+    await user.clear(year);
+    await user.type(year, '2027');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const message = await screen.findByText(PAYMENT_MESSAGES.CARD_EXPIRED);
+    expect(month).toHaveAttribute('aria-invalid', 'true');
+    expect(month).toHaveAttribute('aria-describedby', message.id);
+    expect(year).toHaveAttribute('aria-describedby', message.id);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // beside the field, not repeated above
+    expect(month).toHaveValue('02');
+    expect(year).toHaveValue('2027');
+    expect(within(screen.getByTestId('card-c1')).getByText('Expires 12/30')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveAttribute('data-status', 'idle');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('refuses an expiry that is not a month and a four-digit year without asking the server', async () => {
+    const { calls } = cardServer([visa]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Visa ending in 4242' }));
+    await user.clear(screen.getByLabelText('Month (MM)'));
+    await user.type(screen.getByLabelText('Month (MM)'), '13');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.CARD_EXPIRY_INVALID)).toBeInTheDocument();
+    expect(screen.getByLabelText('Month (MM)')).toHaveValue('13');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('makes another card current', async () => {
+    const { calls } = cardServer([visa, master]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Make Mastercard ending in 4444 current' }));
+    await waitFor(() => expect(within(screen.getByTestId('card-c2')).getByText('Current')).toBeInTheDocument());
+    expect(within(screen.getByTestId('card-c1')).queryByText('Current')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/payment-methods/c2/current']);
+  });
+
+  it('removes a card after confirming', async () => {
+    const { calls } = cardServer([visa, master]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove Visa ending in 4242' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    await waitFor(() => expect(screen.queryByText('Visa ending in 4242')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/payment-methods/c1']);
+    expect(screen.getByText('Mastercard ending in 4444')).toBeInTheDocument();
+  });
+});
