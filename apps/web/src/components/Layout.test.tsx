@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLoginDrawer } from '@/lib/loginDrawer';
 import { makeTestConfig } from '@/test/config';
+import { fakeApi } from '@/test/fakeApi';
+import { makeCart, makeItem } from '@/test/storeFixtures';
 import { renderWithStore } from '@/test/render';
 import { Layout } from './Layout';
 
@@ -53,6 +55,28 @@ describe('Layout', () => {
     const cart = within(nav).getByRole('link', { name: 'Cart' });
     expect(cart).toHaveAttribute('href', '/cart');
     expect(cart).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows how many products are in the cart beside Cart', async () => {
+    // SPEC §2 "Cart" page; a shopper sees their cart is not empty from any page.
+    fakeApi({
+      'GET /api/session': { body: { kind: 'guest', userId: null, role: null } },
+      'GET /api/cart': {
+        body: makeCart({ items: [makeItem(), makeItem({ productId: 'p2', title: 'Vitamin D3' })] }),
+      },
+    });
+    renderWithStore(<Layout>content</Layout>);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const cart = await within(nav).findByRole('link', { name: /^Cart\W+2 items$/ });
+    expect(cart).toHaveAttribute('href', '/cart');
+    expect(within(cart).getByText('2')).toBeVisible();
+  });
+
+  it('shows Cart alone when there is no cart yet', async () => {
+    fakeApi({ 'GET /api/session': { body: { kind: 'none', userId: null, role: null } } });
+    renderWithStore(<Layout>content</Layout>);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Cart' })).toBeInTheDocument();
   });
 
   it('opens the login drawer from Log in', async () => {

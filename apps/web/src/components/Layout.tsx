@@ -1,6 +1,7 @@
 // The frame around every page: skip link, header (brand, main navigation, Log in), main, footer
 // (support phone and email). Landmarks: header, nav, main, footer.
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -10,18 +11,45 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
+import { useCart } from '@/lib/cart';
 import { telHref } from '@/lib/contact';
 import { useLoginDrawer } from '@/lib/loginDrawer';
 import { rememberEntryPage, useLogout, useSession } from '@/lib/session';
 import { useStoreConfig } from '@/lib/storefront';
 import { PrivacyNotice } from './PrivacyNotice';
+import { visuallyHidden } from './visuallyHidden';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-const NAV_LINKS = [
-  { to: '/products', label: 'Shop' },
-  { to: '/cart', label: 'Cart' },
-] as const;
+const NAV_LINK_SX = {
+  color: 'store.navLink',
+  '&[aria-current="page"]': { textDecoration: 'underline' },
+} as const;
+
+/** Cart, with how many products are in it once there are any (read with the cart the pages share). */
+function CartLink() {
+  const { cart } = useCart();
+  const count = cart?.items.length ?? 0;
+  return (
+    <Button component={NavLink} to="/cart" sx={NAV_LINK_SX}>
+      <Badge
+        badgeContent={count}
+        color="primary"
+        invisible={count === 0}
+        slotProps={{ badge: { 'aria-hidden': true } }}
+        sx={{ '& .MuiBadge-badge': { right: -10, top: 2 } }}
+      >
+        Cart
+      </Badge>
+      {count > 0 && (
+        <Box
+          component="span"
+          sx={visuallyHidden}
+        >{`, ${count} ${count === 1 ? 'item' : 'items'}`}</Box>
+      )}
+    </Button>
+  );
+}
 
 function SkipLink() {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -117,20 +145,14 @@ function Header() {
               component="ul"
               sx={{ listStyle: 'none', m: 0, p: 0 }}
             >
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Button
-                    component={NavLink}
-                    to={link.to}
-                    sx={{
-                      color: 'store.navLink',
-                      '&[aria-current="page"]': { textDecoration: 'underline' },
-                    }}
-                  >
-                    {link.label}
-                  </Button>
-                </li>
-              ))}
+              <li>
+                <Button component={NavLink} to="/products" sx={NAV_LINK_SX}>
+                  Shop
+                </Button>
+              </li>
+              <li>
+                <CartLink />
+              </li>
             </Stack>
           </Box>
           <AccountButtons />

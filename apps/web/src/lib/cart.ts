@@ -3,7 +3,7 @@
 // order id is kept in localStorage with a timestamp (SPEC §3 keys guestOrderId,
 // guestOrderIdTimestamp); after the storefront's guestOrderTtlHours without use the guest's cart
 // is emptied on the next visit, so a returning guest resumes only a recent order.
-import { firstPendingRoute, type DisplayPages } from '@store/domain';
+import { firstPendingRoute, type DisplayPages, type UsAddress } from '@store/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from './api';
 import { useSession } from './session';
@@ -42,6 +42,9 @@ export interface CartTotals {
   totalCents: number;
 }
 
+/** The address snapshot the order ships to (issue 5), as typed at the Shipping stage. */
+export type CartShippingAddress = UsAddress;
+
 /** The order view every cart endpoint answers (SPEC §3 guest order response, camelCase). */
 export interface Cart {
   id: string;
@@ -56,6 +59,8 @@ export interface Cart {
   nextRoute: string | null;
   pendingConsultProductIds: string[];
   shipping: { state: string | null; methodId: string | null; carrier: string | null; methodName: string | null; costCents: number };
+  /** Null until the Shipping stage is done (older answers may leave it out). */
+  shippingAddress?: CartShippingAddress | null;
   promoCode: { code: string; discountCents: number } | null;
   isPromoCodeApplied: boolean;
   isSalesTaxApplied: boolean;
