@@ -16,21 +16,8 @@ export interface ShippingMethod {
   freeAboveCents: number | null;
 }
 
-export interface OrderShippingAddress {
-  fullName: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  phone: string;
-}
-
-/** The order view with its shipping address (the cart endpoints answer it). */
-export type OrderWithAddress = Cart & {
-  shippingAddress?: OrderShippingAddress | null;
-  pharmacyId?: string | null;
-};
+/** The order view with its shipping address (`Cart.shippingAddress`) and pharmacy. */
+export type OrderWithAddress = Cart & { pharmacyId?: string | null };
 
 export function useShippingMethods() {
   return useQuery({

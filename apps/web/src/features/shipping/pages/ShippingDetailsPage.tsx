@@ -197,7 +197,10 @@ function ShippingDetails() {
             formId={formId}
             hideActions
             label="Shipping address"
-            defaultValues={onOrder ?? undefined}
+            // No address yet: the state chosen in the cart (it priced the tax) starts the form.
+            defaultValues={
+              onOrder ?? (order.shipping.state ? { state: order.shipping.state } : undefined)
+            }
             onSubmit={(address) => save({ address })}
           />
         )}
