@@ -7,6 +7,16 @@ import { fileURLToPath } from 'node:url';
 
 export const PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'patient-photo.jpg');
 
+/**
+ * Ticks every consent on the order summary once they have loaded (they arrive after the page;
+ * the payment block's own checkbox is not a consent).
+ */
+export async function acceptConsents(page: Page) {
+  const consents = page.getByRole('checkbox', { name: /^I have read and accept the / });
+  await expect(consents.first()).toBeVisible();
+  for (const box of await consents.all()) await box.check();
+}
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -2,21 +2,22 @@
 // (pharmacyChoice on, no display pages) a guest answers the questionnaire, gives shipping details,
 // chooses the partner pharmacy, then either confirms an asynchronous doctor review (visit type 3,
 // CONFIRM) or books a video visit (visit type 1, SCHEDULE), registers inside checkout at the
-// Register stage, pays on the summary with the sandbox card and lands on the order confirmation.
-// Every stage is driven through its real page (SPEC §2 stage order Consult 1, Shipping 2,
-// Pharmacy 3, Scheduling 4, Register 5, Payment 6). axe on the summary and the confirmation.
+// Register stage (the progress steps still shown, the names taken from the shipping address), pays
+// on the summary with the sandbox card and lands on the order confirmation. Every stage is driven
+// through its real page (SPEC §2 stage order Consult 1, Shipping 2, Pharmacy 3, Scheduling 4,
+// Register 5, Payment 6). axe on the Register stage, the summary and the confirmation.
 import { expect, test, type Page } from '@playwright/test';
-import { answerWeightCare, expectNoAxeViolations, startVisit } from './journeys.ts';
+import { acceptConsents, answerWeightCare, expectNoAxeViolations, startVisit } from './journeys.ts';
 
 function newEmail(kind: string) {
   return `${kind}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
 /** SPEC §2 "Shipping and Pharmacy: ... shipping-details": the address form, then the partner pharmacy. */
-async function shipAndChoosePartnerPharmacy(page: Page) {
+async function shipAndChoosePartnerPharmacy(page: Page, fullName = 'Jamie Rivera') {
   await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
   const form = page.getByRole('form', { name: 'Shipping address' });
-  await form.getByLabel('Full name').fill('Jamie Rivera');
+  await form.getByLabel('Full name').fill(fullName);
   await form.getByLabel('Street address').fill('500 Congress Ave');
   await form.getByLabel('City').fill('Austin');
   await form.getByLabel('State').selectOption('TX');
@@ -31,13 +32,35 @@ async function shipAndChoosePartnerPharmacy(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** SPEC §2 "If the user has no login token, Register is added to the pending stages": /register. */
-async function registerInCheckout(page: Page, email: string) {
-  await expect(page).toHaveURL(/\/register/);
+/**
+ * SPEC §2 "If the user has no login token, Register is added to the pending stages": /register,
+ * still inside the checkout — its progress steps with Payment's step (Register's) current, a line
+ * saying the account finishes the order, and the names of the shipping address, split on the last
+ * space. The patient only adds an email and a password.
+ */
+async function registerInCheckout(
+  page: Page,
+  email: string,
+  names: { firstName: string; lastName: string },
+  screenshot?: string,
+) {
+  await expect(page).toHaveURL(/\/register$/);
+  const progress = page.getByRole('navigation', { name: 'Checkout progress' });
+  await expect(progress.getByRole('listitem')).toHaveText([
+    /Consult\s*completed/,
+    /Shipping\s*completed/,
+    /Doctor\s*completed/,
+    /Payment\s*Pending/,
+    /Confirmation\s*Incomplete/,
+  ]);
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(/Payment/);
+  await expect(page.getByText('You are creating an account to finish your order.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue(names.firstName);
+  await expect(page.getByLabel('Last name')).toHaveValue(names.lastName);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
-  await page.getByLabel('First name').fill('Jamie');
-  await page.getByLabel('Last name').fill('Rivera');
+  await expectNoAxeViolations(page);
+  if (screenshot) await page.screenshot({ path: test.info().outputPath(screenshot), fullPage: true });
   await page.getByRole('button', { name: 'Create account' }).click();
   // Registered, the patient carries on with the checkout by themselves.
   // SPEC §2 "Payment: greeting page if enabled, else pre-payment if enabled, else summary".
@@ -48,7 +71,7 @@ async function registerInCheckout(page: Page, email: string) {
 /** The summary's consents and a new sandbox card; answers the total paid. */
 async function payWithSandboxCard(page: Page): Promise<string> {
   const total = (await page.getByTestId('order-total').textContent())!;
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await acceptConsents(page);
   // A new patient has no saved card: the card form and Pay straight away (issue 7 "add-new-or-switch card").
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -67,14 +90,19 @@ test.describe('a new patient buys a consult product (issue 7)', () => {
     const email = newEmail('async');
     await startVisit(page, '/products/metformin-er-weight-support');
     await answerWeightCare(page);
-    await shipAndChoosePartnerPharmacy(page);
+    await shipAndChoosePartnerPharmacy(page, 'Jamie Lee Rivera');
 
     // SPEC §2 "Scheduling: doctor-confirmation (visit type 3)"; SPEC §4 action label CONFIRM.
     await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Doctor review' })).toBeVisible();
     await page.getByRole('button', { name: 'CONFIRM' }).click();
 
-    await registerInCheckout(page, email);
+    await registerInCheckout(
+      page,
+      email,
+      { firstName: 'Jamie Lee', lastName: 'Rivera' },
+      'register-stage-async.png',
+    );
     // Summary: the consult fee and the review promise (issue 7 "the scheduled visit or review promise").
     await expect(page.getByTestId('summary-consult')).toBeVisible();
     await expect(page.getByTestId('review-promise')).toContainText('A doctor will review your answers');
@@ -115,7 +143,7 @@ test.describe('a new patient buys a consult product (issue 7)', () => {
     await page.getByLabel('Phone number').fill('5125550134');
     await page.getByRole('button', { name: 'SCHEDULE' }).click();
 
-    await registerInCheckout(page, email);
+    await registerInCheckout(page, email, { firstName: 'Jamie', lastName: 'Rivera' });
     await expect(page.getByTestId('scheduled-visit')).toContainText(/Your video visit with/);
     const total = await payWithSandboxCard(page);
 

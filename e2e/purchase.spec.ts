@@ -6,8 +6,9 @@
 // summary offers the card form and Pay at once; the card is saved with the payment, and the next
 // purchase offers it, picked, with Pay (issue 7 "add-new-or-switch card"). Keyboard focus never
 // drops to the page: it stays on Add to cart, in the promo area, and goes to a decline's reason.
+// Afterwards My account → Saved cards lists the saved card and its expiry can be edited (issue 7).
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './journeys.ts';
+import { acceptConsents, expectNoAxeViolations } from './journeys.ts';
 
 async function dismissPrivacy(page: Page) {
   const privacy = page.getByTestId('privacy-notice');
@@ -57,7 +58,7 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(page.getByRole('button', { name: 'Remove promo code WELCOME10' })).toBeFocused();
   const total = (await page.getByTestId('order-total').textContent())!;
 
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await acceptConsents(page);
   // No saved card yet: the card form and Pay straight away, nothing to switch to.
   await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay with a new card instead' })).toHaveCount(0);
@@ -70,7 +71,7 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(page.getByTestId('pay-error')).toBeFocused();
   await expect(page).toHaveURL(/\/checkout\/summary$/);
   // Nothing typed is lost: the consents stay accepted; a good card pays.
-  await expect(page.getByRole('checkbox').first()).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^I have read and accept the / }).first()).toBeChecked();
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
 
@@ -94,8 +95,11 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
   await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add a new card' })).toHaveCount(0);
+  // The checkout only chooses the card to pay with: removing it or making another current is the account's.
+  await expect(page.getByRole('button', { name: 'Remove Visa ending in 4242' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Make .* current$/ })).toHaveCount(0);
   const secondTotal = (await page.getByTestId('order-total').textContent())!;
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await acceptConsents(page);
   await expectNoAxeViolations(page);
   await page.getByRole('heading', { name: 'Payment' }).locator('..').screenshot({ path: test.info().outputPath('payment-saved-card.png') });
   // Switching to a new card and back.
@@ -108,4 +112,30 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await page.getByRole('button', { name: `Pay ${secondTotal}` }).click();
   await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
   await expect(page.getByText(`Paid: ${secondTotal}`)).toBeVisible();
+  // issue 7 "Saved cards: list, add, update (expiry, billing address), remove, set current": the card
+  // saved with the first payment is listed in the account, current, and its expiry can be changed.
+  await page.goto('/my-account');
+  await page.getByRole('link', { name: 'Manage saved cards' }).click();
+  await expect(page).toHaveURL(/\/my-account\/cards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved cards' })).toBeVisible();
+  const saved = page.getByRole('list', { name: 'Your cards' }).getByRole('listitem');
+  await expect(saved).toHaveCount(1);
+  await expect(saved.first()).toContainText('Visa ending in 4242');
+  await expect(saved.first()).toContainText('Current');
+  await expect(saved.first()).toContainText('Expires 12/34');
+  await page.getByRole('button', { name: 'Edit Visa ending in 4242' }).click();
+  const edit = page.getByRole('form', { name: 'Edit Visa ending in 4242' });
+  // A past date: the server's own words beside the fields, the card unchanged.
+  await edit.getByLabel('Month (MM)').fill('01');
+  await edit.getByLabel('Year (YYYY)').fill('2020');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('This card has expired. Please use a different card.')).toBeVisible();
+  await expect(saved.first()).toContainText('Expires 12/34');
+  await expect(edit.getByLabel('Year (YYYY)')).toHaveValue('2020');
+  await edit.getByLabel('Year (YYYY)').fill('2035');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByRole('status')).toHaveText('Card updated.');
+  await expect(saved.first()).toContainText('Expires 01/35');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('saved-cards.png'), fullPage: true });
 });

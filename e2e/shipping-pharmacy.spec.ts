@@ -106,9 +106,18 @@ async function fillAddress(page: Page) {
 test.describe('shipping details and pharmacy choice (issue 5)', () => {
   test('a guest enters an address, picks a method and sees the totals change', async ({ page }) => {
     // SPEC §7 "shipping addresses and methods", "update shipping fee"; SPEC §5 PhoneNumber; §4 loading/done states
-    await guestCartWith(page, 'vitamin-d3-2000');
+    const orderId = await guestCartWith(page, 'vitamin-d3-2000');
+    // The state the guest chose in the cart (to see its tax) is the address's state to start with.
+    const chosen = await page.request.patch(`/api/orders/${orderId}/shipping`, {
+      headers: CSRF,
+      data: { state: 'TX' },
+    });
+    expect(chosen.status(), await chosen.text()).toBe(200);
     await page.goto('/checkout/shipping-details');
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping details' })).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Shipping address' }).getByLabel('State'),
+    ).toHaveValue('TX');
 
     // A bad phone number gets SPEC §5's message beside the field, and nothing moves on.
     const form = page.getByRole('form', { name: 'Shipping address' });
