@@ -14,7 +14,7 @@ import { checkoutRoute, useAddToCart } from '@/lib/cart';
 import type { Product } from '@/lib/catalog';
 import { useSession } from '@/lib/session';
 import { useStoreConfig } from '@/lib/storefront';
-import { errorMessages } from './PageState';
+import { errorText } from './PageState';
 import { StatusButton } from './StatusButton';
 
 export interface AddToCartButtonProps {
@@ -97,8 +97,7 @@ export function AddToCartButton({ product, qty, fullWidth = false }: AddToCartBu
             ) : undefined
           }
         >
-          {errorMessages(error).message}
-          {errorMessages(error).support ? ` ${errorMessages(error).support}` : ''}
+          {errorText(error)}
         </Alert>
       ) : null}
     </Stack>

@@ -99,6 +99,12 @@ export function errorMessages(error: unknown): { message: string; support: strin
   return { message: MESSAGES.INTERNAL, support: MESSAGES.CONNECTION_ERROR_SUPPORT };
 }
 
+/** The same sentences as one line, for a message shown inline (SPEC §8: the connection message is "Followed by" the support line). */
+export function errorText(error: unknown): string {
+  const { message, support } = errorMessages(error);
+  return support ? `${message} ${support}` : message;
+}
+
 export function ErrorState({
   error,
   onRetry,

@@ -9,9 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { isApiError } from '@/lib/api';
 import { useApplyPromoCode, useRemovePromoCode, type Cart } from '@/lib/cart';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
 
@@ -30,7 +29,7 @@ export function PromoCodeForm({ cart }: { cart: Cart }) {
       () => form.reset({ promoCode: '' }),
       (error: unknown) => {
         if (!applyServerErrors(form, error, ['promoCode'])) {
-          form.setError('promoCode', { type: 'server', message: isApiError(error) ? error.detail : errorMessages(error).message });
+          form.setError('promoCode', { type: 'server', message: errorText(error) });
         }
       },
     ),
@@ -48,7 +47,7 @@ export function PromoCodeForm({ cart }: { cart: Cart }) {
         </Stack>
         {remove.error ? (
           <Typography role="alert" color="error" variant="body2">
-            {errorMessages(remove.error).message}
+            {errorText(remove.error)}
           </Typography>
         ) : null}
       </Stack>

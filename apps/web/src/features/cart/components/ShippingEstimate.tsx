@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { isApiError } from '@/lib/api';
 import { useSetShipping, type Cart } from '@/lib/cart';
 import { useShippingMethods, type ShippingMethod } from '../api';
@@ -83,7 +83,7 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
       ) : null}
       {error && !stateError && !methodError ? (
         <FormLabel role="alert" error>
-          {errorMessages(error).message}
+          {errorText(error)}
         </FormLabel>
       ) : null}
     </Stack>

@@ -273,7 +273,8 @@ describe('QuestionnairePage', () => {
     renderPage();
     await user.type(await screen.findByLabelText('Pregnant?'), 'no');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
+    // SPEC §8 Connection: the message "Followed by" the support line.
+    expect(await screen.findByText(`${MESSAGES.CONNECTION_ERROR} ${MESSAGES.CONNECTION_ERROR_SUPPORT}`)).toBeInTheDocument();
     expect(screen.getByLabelText('Pregnant?')).toHaveValue('no');
   });
 

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useCheckout } from '@/lib/checkout';
@@ -218,7 +218,7 @@ function ConsultForm({
       </Typography>
       {problem ? (
         <Alert severity="error" role="alert">
-          {errorMessages(problem).message}
+          {errorText(problem)}
         </Alert>
       ) : null}
       <Questionnaire

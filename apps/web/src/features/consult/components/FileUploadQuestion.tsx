@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { useUploadFile, type UploadedFile } from '../api/consult';
 import type { QuestionInputProps } from './BasicQuestions';
 import { describedBy, QuestionFrame, questionIds, RemovableItem } from './fields';
@@ -83,7 +83,7 @@ export function FileUploadQuestion({
       setKnown((k) => ({ ...k, [result.id]: result }));
       onChange([...uploaded, result.id]);
     } catch (err) {
-      setProblem(errorMessages(err).message);
+      setProblem(errorText(err));
     }
   };
 

@@ -121,7 +121,8 @@ describe('MedicationsQuestion', () => {
     mockApi([['GET', '/api/medications', () => problem(503, 'INTERNAL', 'down')]]);
     renderWithStore(<Harness />);
     await user.type(screen.getByRole('textbox', { name: 'Search medications' }), 'met');
-    expect(await screen.findByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
+    // SPEC §8 Connection: the message "Followed by" the support line.
+    expect(await screen.findByText(`${MESSAGES.CONNECTION_ERROR} ${MESSAGES.CONNECTION_ERROR_SUPPORT}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

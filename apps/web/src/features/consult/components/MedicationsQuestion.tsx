@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { useDebouncedValue, useMedicationSearch } from '../api/consult';
 import type { QuestionInputProps } from './BasicQuestions';
 import { describedBy, QuestionFrame, questionIds, RemovableItem } from './fields';
@@ -70,7 +70,7 @@ export function MedicationsQuestion({
   } else if (ready && search.isError) {
     results = (
       <Box role="alert">
-        <Typography color="error">{errorMessages(search.error).message}</Typography>
+        <Typography color="error">{errorText(search.error)}</Typography>
         <Button size="small" onClick={() => void search.refetch()}>
           Retry
         </Button>

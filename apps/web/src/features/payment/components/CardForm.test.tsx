@@ -158,7 +158,8 @@ describe('CardForm with the sandbox processor', () => {
     await screen.findByLabelText(/Card number/);
     await fill(user, '4242424242424242', '1230', '123');
     await user.click(screen.getByRole('button', { name: 'Use this card' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.CONNECTION_ERROR);
+    // SPEC §8 Connection: the message, followed by the support line.
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${MESSAGES.CONNECTION_ERROR} ${MESSAGES.CONNECTION_ERROR_SUPPORT}`);
   });
 
   it('shows a loading state, then an error with retry when the payment config fails', async () => {

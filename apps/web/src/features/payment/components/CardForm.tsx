@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { applyServerErrors } from '@/lib/forms';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
-import { ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payments';
 import { loadStripe, type StripeCardElement, type StripeJs } from '../stripeJs';
@@ -125,7 +125,7 @@ function SandboxCardForm({
     } catch (error) {
       setStatus('idle');
       // The server's field messages go beside their fields; anything else above the form.
-      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorMessages(error).message);
+      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
       return;
     }
     try {
@@ -133,7 +133,7 @@ function SandboxCardForm({
       setStatus('done');
     } catch (error) {
       setStatus('idle');
-      if (showTokenErrors) setFormError(errorMessages(error).message);
+      if (showTokenErrors) setFormError(errorText(error));
     }
   });
 
@@ -265,7 +265,7 @@ function StripeCardForm({
       setStatus('done');
     } catch (error) {
       setStatus('idle');
-      if (showTokenErrors) setFormError(errorMessages(error).message);
+      if (showTokenErrors) setFormError(errorText(error));
     }
   };
 

@@ -19,7 +19,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import {
   useAddCard,
@@ -119,7 +119,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
         setConfirmingId(null);
       }
     } catch (error) {
-      setActionError(errorMessages(error).message);
+      setActionError(errorText(error));
     } finally {
       setBusy(null);
     }

@@ -6,7 +6,7 @@
 // straight away without saved cards, the saved cards with Pay and a switch to a new card otherwise;
 // focus to the decline and kept in the promo area. The page sits in the checkout layout: the test
 // provides its context.
-import { Stage, type CheckoutProgressView } from '@store/domain';
+import { MESSAGES, Stage, type CheckoutProgressView } from '@store/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -250,6 +250,27 @@ describe('SummaryPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
     expect(calls.find((c) => c.path === '/api/orders/o1/pay')?.body).toEqual({ paymentMethod: { token: 'tok_4242' }, acceptedConsentIds: [] });
     expect(calls.some((c) => c.path === '/api/payment-methods')).toBe(false);
+  });
+
+  it('shows the whole connection message when Pay gets no answer, and a second press pays', async () => {
+    // SPEC §8 Connection: "There was a connection error. …" followed by "Please contact Customer Support with any questions."
+    let down = true;
+    const paid = { orderId: 'o1', orderNumber: 'ABCD1234', status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null }, receiptUrl: '/r.pdf', replayed: false };
+    mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: [] })],
+      ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_4242', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
+      ['POST', '/api/orders/o1/pay', () => (down ? { status: 503, body: {} } : { body: paid })],
+    ]);
+    const user = userEvent.setup();
+    renderSummary(consultOrder(), { progress: guest });
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${MESSAGES.CONNECTION_ERROR} ${MESSAGES.CONNECTION_ERROR_SUPPORT}`);
+    expect(screen.getByTestId('location')).toHaveTextContent('/checkout/summary');
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
   });
 
   it('a patient with saved cards pays with the current one, or switches to a new card and back', async () => {

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { applyServerErrors } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
 import { useAddPharmacy, type Pharmacy } from '../api/pharmacies';
@@ -46,7 +46,7 @@ export function AddPharmacyForm({ onAdded, onCancel, defaultValues }: AddPharmac
     } catch (error) {
       setStatus('idle');
       // The server's field messages go beside their fields; anything else above the form.
-      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorMessages(error).message);
+      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
     }
   });
 

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { useCheckout } from '@/lib/checkout';
 import { useSetOrderPharmacy, type Pharmacy } from '../api/pharmacies';
@@ -32,7 +32,7 @@ export function useChoosePharmacy() {
       await continueCheckout();
     } catch (e) {
       setStatus('idle');
-      setError(errorMessages(e).message);
+      setError(errorText(e));
     }
   };
   return { choose, status, error };

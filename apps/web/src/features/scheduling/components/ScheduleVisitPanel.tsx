@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState, ErrorState, LoadingState, errorMessages } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useBookAppointment, useSlots, type Booking } from '../api/scheduling';
@@ -85,7 +85,7 @@ export function ScheduleVisitPanel({ state, visitType, orderId, defaultInvitee, 
     );
   }
 
-  const bookError = book.isError ? errorMessages(book.error).message : null;
+  const bookError = book.isError ? errorText(book.error) : null;
   const fieldErrors = isApiError(book.error) ? book.error.fieldErrors : undefined;
 
   return (

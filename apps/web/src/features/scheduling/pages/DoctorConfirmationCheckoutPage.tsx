@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { EmptyState, ErrorState, LoadingState, errorMessages } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { useCheckout } from '@/lib/checkout';
 import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
@@ -90,7 +90,7 @@ export function DoctorConfirmationCheckoutPage() {
 
         {confirm.isError ? (
           <Alert severity="error" role="alert">
-            {errorMessages(confirm.error).message}
+            {errorText(confirm.error)}
           </Alert>
         ) : null}
         <Box>

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { EmptyState, ErrorState, LoadingState, errorMessages } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -64,7 +64,7 @@ function Mover({ appointment }: { appointment: Appointment }) {
         ) : null}
         {move.isError ? (
           <Alert severity="error" role="alert">
-            {errorMessages(move.error).message}
+            {errorText(move.error)}
           </Alert>
         ) : null}
         <div>

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { VISIT_TYPE_LABELS } from '@store/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState, errorMessages } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/storefront';
@@ -117,7 +117,7 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Appoi
         ) : null}
         {reschedule.isError ? (
           <Alert severity="error" role="alert">
-            {errorMessages(reschedule.error).message}
+            {errorText(reschedule.error)}
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -143,7 +143,7 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Appoi
           </DialogContentText>
           {cancel.isError ? (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {errorMessages(cancel.error).message}
+              {errorText(cancel.error)}
             </Alert>
           ) : null}
         </DialogContent>

@@ -17,7 +17,7 @@ import { useId, useMemo, useState } from 'react';
 import { applyServerErrors } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
-import { errorMessages } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
 
@@ -80,7 +80,7 @@ export function AddressForm({
     } catch (error) {
       setStatus('idle');
       // The server's field messages go beside their fields; anything else above the form.
-      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorMessages(error).message);
+      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
     }
   });
 

@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import {
   useCreateAddress,
@@ -94,7 +94,7 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
       if (used) onUse?.(used);
     } catch (error) {
       setUseStatus('idle');
-      setUseError(errorMessages(error).message);
+      setUseError(errorText(error));
     }
   };
 
