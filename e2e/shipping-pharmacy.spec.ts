@@ -126,7 +126,7 @@ test.describe('shipping details and pharmacy choice (issue 5)', () => {
     await expect(form.getByText('Invalid format. Please enter 10 digits.')).toBeVisible();
 
     await fillAddress(page);
-    const total = page.getByTestId('total-total');
+    const total = page.getByTestId('order-total');
     const before = await total.textContent();
     const methods = page.getByRole('radiogroup', { name: 'Shipping method' });
     const radios = methods.getByRole('radio');
@@ -136,10 +136,10 @@ test.describe('shipping details and pharmacy choice (issue 5)', () => {
     await radios.last().click();
     await expect(radios.last()).toBeChecked();
     await expect(total).not.toHaveText(before ?? '');
-    const shipping = await page.getByTestId('total-shipping').textContent();
+    const shipping = await page.getByTestId('summary-shipping').textContent();
     await radios.first().click();
     await expect(radios.first()).toBeChecked();
-    await expect(page.getByTestId('total-shipping')).not.toHaveText(shipping ?? '');
+    await expect(page.getByTestId('summary-shipping')).not.toHaveText(shipping ?? '');
     await expect(total).toHaveText(before ?? '');
     await expectNoAxeViolations(page);
 

@@ -13,13 +13,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EmptyState, ErrorState, errorMessages } from '@/components/PageState';
+import { EmptyState, ErrorState, errorText } from '@/components/PageState';
+import { OrderTotals } from '@/components/OrderTotals';
 import { StatusButton } from '@/components/StatusButton';
 import { visuallyHidden } from '@/components/visuallyHidden';
 import { useCart, useCheckoutRoute, useRemoveItem, useSetQuantity, type Cart } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/storefront';
 import { CartItemRow } from './components/CartItemRow';
-import { OrderSummary } from './components/OrderSummary';
 import { PromoCodeForm } from './components/PromoCodeForm';
 import { ShippingEstimate } from './components/ShippingEstimate';
 
@@ -64,7 +64,7 @@ function FilledCart({ cart }: { cart: Cart }) {
       <Box>
         {itemError ? (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessages(itemError).message}
+            {errorText(itemError)}
           </Alert>
         ) : null}
         <Box component="ul" aria-label="Items in your cart" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -90,7 +90,7 @@ function FilledCart({ cart }: { cart: Cart }) {
           <PromoCodeForm cart={cart} />
           <ShippingEstimate cart={cart} ships={ships} />
           <Divider />
-          <OrderSummary cart={cart} ships={ships} />
+          <OrderTotals order={cart} ships={ships} />
           <StatusButton
             size="large"
             fullWidth

@@ -24,7 +24,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { EmptyState, errorMessages, ErrorState, LoadingState } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
+import { OrderTotals } from '@/components/OrderTotals';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import type { Cart } from '@/lib/cart';
@@ -45,37 +46,6 @@ import { SavedCards } from '../components/SavedCards';
 import { useSavedCards, type SavedCard } from '../api/payments';
 
 export const PROMO_LABEL = 'Enter a promo code';
-
-function Row({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, ...(strong ? { borderTop: 1, borderColor: 'divider', pt: 1 } : {}) }}>
-      <Typography component="dt" sx={strong ? { fontWeight: 700, fontSize: '1.125rem' } : undefined}>
-        {label}
-      </Typography>
-      <Typography component="dd" data-testid={testId} sx={{ m: 0, fontWeight: strong ? 700 : 500, fontSize: strong ? '1.125rem' : undefined }}>
-        {value}
-      </Typography>
-    </Stack>
-  );
-}
-
-function Totals({ order }: { order: Cart }) {
-  const t = order.totals;
-  const ships = order.shipping.methodId !== null || t.shippingCents > 0;
-  return (
-    <Stack component="dl" spacing={1} sx={{ m: 0 }} aria-label="Order total">
-      <Row label="Subtotal" value={formatCents(t.subtotalCents)} testId="summary-subtotal" />
-      {t.consultFeeCents > 0 ? <Row label="Doctor’s consult" value={formatCents(t.consultFeeCents)} testId="summary-consult" /> : null}
-      {ships ? <Row label="Shipping" value={t.shippingCents === 0 ? 'Free' : formatCents(t.shippingCents)} testId="summary-shipping" /> : null}
-      <Row label="Tax" value={formatCents(t.taxCents)} testId="summary-tax" />
-      {(t.donationCents ?? 0) > 0 ? <Row label="Donation" value={formatCents(t.donationCents ?? 0)} testId="summary-donation" /> : null}
-      {t.discountCents > 0 ? (
-        <Row label={`Discount${order.promoCode ? ` (${order.promoCode.code})` : ''}`} value={`−${formatCents(t.discountCents)}`} testId="summary-discount" />
-      ) : null}
-      <Row label="Total" value={formatCents(t.totalCents)} testId="order-total" strong />
-    </Stack>
-  );
-}
 
 function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise<unknown> }) {
   const [code, setCode] = useState('');
@@ -105,7 +75,7 @@ function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise
       setCode('');
       await onChanged();
     } catch (e) {
-      setError(isApiError(e) ? e.detail : errorMessages(e).message);
+      setError(errorText(e));
     } finally {
       setBusy(false);
       setRefocus(true);
@@ -182,7 +152,7 @@ function Donation({ order, onChanged }: { order: Cart; onChanged: () => Promise<
       await setDonation(order.id, cents);
       await onChanged();
     } catch (e) {
-      setError(isApiError(e) ? e.detail : errorMessages(e).message);
+      setError(errorText(e));
     } finally {
       setPending(null);
       setBusy(false);
@@ -225,7 +195,7 @@ function VisitSummary({ order }: { order: Cart }) {
   }
   if (!scheduled) return null;
   if (visit.isPending) return <LoadingState label="Loading your visit…" lines={1} />;
-  if (visit.isError) return <Typography color="error">{errorMessages(visit.error).message}</Typography>;
+  if (visit.isError) return <Typography color="error">{errorText(visit.error)}</Typography>;
   const appointment = visit.data?.appointment;
   if (!appointment) return <Typography>Your visit will be confirmed by email.</Typography>;
   const when = new Date(appointment.startsAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone: appointment.patientTimeZone });
@@ -293,7 +263,7 @@ export function SummaryPage() {
       setPayStatus('idle');
       if (isApiError(error)) attemptKey.current = newIdempotencyKey();
       payFailures.current += 1;
-      setPayError({ message: isApiError(error) ? error.detail : errorMessages(error).message, shown: payFailures.current });
+      setPayError({ message: errorText(error), shown: payFailures.current });
       throw error;
     }
   }
@@ -332,7 +302,7 @@ export function SummaryPage() {
             <Donation order={order} onChanged={refresh} />
           </Box>
         ) : null}
-        <Totals order={order} />
+        <OrderTotals order={order} ships={order.shipping.methodId !== null || order.totals.shippingCents > 0} />
       </Paper>
 
       {order.visitType ? (

@@ -16,7 +16,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, errorMessages, LoadingState } from '@/components/PageState';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
+import { OrderTotals } from '@/components/OrderTotals';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { useCheckout } from '@/lib/checkout';
 import { useDocumentTitle } from '@/lib/storefront';
@@ -55,54 +56,6 @@ function methodCost(method: ShippingMethod, order: OrderWithAddress): string {
   )
     return 'Free';
   return formatCents(method.costCents);
-}
-
-function Totals({ order, updating }: { order: OrderWithAddress; updating: boolean }) {
-  const t = order.totals;
-  const rows: [string, string][] = [
-    ['Subtotal', formatCents(t.subtotalCents)],
-    ...(t.consultFeeCents > 0
-      ? ([['Consult fee', formatCents(t.consultFeeCents)]] as [string, string][])
-      : []),
-    ...(t.discountCents > 0
-      ? ([['Discount', `−${formatCents(t.discountCents)}`]] as [string, string][])
-      : []),
-    ['Shipping', t.shippingCents === 0 ? 'Free' : formatCents(t.shippingCents)],
-    ...(order.isSalesTaxApplied
-      ? ([['Sales tax', formatCents(t.taxCents)]] as [string, string][])
-      : []),
-  ];
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-busy={updating || undefined}>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}
-      >
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt">{label}</Typography>
-            <Typography
-              component="dd"
-              sx={{ m: 0, textAlign: 'right' }}
-              data-testid={`total-${label.toLowerCase().replace(/\s/g, '-')}`}
-            >
-              {value}
-            </Typography>
-          </Box>
-        ))}
-        <Box sx={{ display: 'contents' }}>
-          <Typography component="dt" sx={{ fontWeight: 700, pt: 1 }}>
-            Total
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 700, pt: 1, textAlign: 'right' }}>
-            <span role="status" aria-live="polite" data-testid="total-total">
-              {formatCents(t.totalCents)}
-            </span>
-          </Typography>
-        </Box>
-      </Box>
-    </Paper>
-  );
 }
 
 function ShippingDetails() {
@@ -172,13 +125,13 @@ function ShippingDetails() {
       setStatus('idle');
       // A typed address shows its errors in the form (beside the field, or above it).
       if ('address' in choice) throw e;
-      setError(errorMessages(e).message);
+      setError(errorText(e));
     }
   };
 
   const chooseMethod = (methodId: string) => {
     setMethodError(null);
-    setMethod.mutate(methodId, { onError: (e) => setMethodError(errorMessages(e).message) });
+    setMethod.mutate(methodId, { onError: (e) => setMethodError(errorText(e)) });
   };
 
   const onOrder = order.shippingAddress;
@@ -279,7 +232,9 @@ function ShippingDetails() {
         <Typography id={`${id}-totals-heading`} variant="h2" sx={{ mb: 2 }}>
           Order total
         </Typography>
-        <Totals order={order} updating={setMethod.isPending} />
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <OrderTotals order={order} ships liveTotal updating={setMethod.isPending} />
+        </Paper>
       </Box>
 
       {error ? (
