@@ -361,10 +361,12 @@ describe('SummaryPage', () => {
     const field = screen.getByLabelText('Enter a promo code');
     await user.type(field, 'SUMMER15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Sorry that promo code is invalid.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry that promo code is invalid.');
     await waitFor(() => expect(screen.getByLabelText('Enter a promo code')).toHaveFocus());
 
     await user.clear(screen.getByLabelText('Enter a promo code'));
+    // A new code has not been refused yet.
+    expect(screen.queryByText('Sorry that promo code is invalid.')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Enter a promo code'), 'welcome10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const remove = await screen.findByRole('button', { name: 'Remove promo code WELCOME10' });

@@ -119,13 +119,18 @@ function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise
           label={PROMO_LABEL}
           size="small"
           value={code}
-          onChange={(e) => setCode(e.target.value)}
+          onChange={(e) => {
+            setCode(e.target.value);
+            // The refusal was about the code as it was; a new one has not been tried yet.
+            setError(null);
+          }}
           inputRef={inputRef}
           error={Boolean(error)}
           helperText={error ?? ' '}
           autoComplete="off"
           sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { maxLength: 40 } }}
+          // Focus stays in the field after a refusal, so the message is announced as it appears.
+          slotProps={{ htmlInput: { maxLength: 40 }, formHelperText: error ? { role: 'alert' } : undefined }}
         />
         <StatusButton type="submit" variant="outlined" status={busy ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
           Apply
