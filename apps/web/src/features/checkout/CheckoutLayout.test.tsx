@@ -212,6 +212,8 @@ describe('CheckoutLayout', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order confirmation' }),
     ).toBeInTheDocument();
+    // Paid: the stages behind are closed, so there is no Back into an empty checkout.
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
   it('goes Back to the cart when the checkout was opened directly', async () => {

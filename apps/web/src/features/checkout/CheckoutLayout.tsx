@@ -24,14 +24,16 @@ const PAID: HeaderProgress = { stages: [], missingStages: [] };
 
 function CheckoutFrame({
   progress,
+  back = true,
   children,
 }: {
   progress: HeaderProgress | null;
+  back?: boolean;
   children: ReactNode;
 }) {
   return (
     <>
-      <CheckoutHeader progress={progress} />
+      <CheckoutHeader progress={progress} back={back} />
       <Container sx={{ py: { xs: 3, md: 5 } }}>{children}</Container>
     </>
   );
@@ -150,7 +152,7 @@ export function CheckoutLayout() {
   const { pathname } = useLocation();
   if (isPostPaymentPath(pathname)) {
     return (
-      <CheckoutFrame progress={PAID}>
+      <CheckoutFrame progress={PAID} back={false}>
         <Outlet />
       </CheckoutFrame>
     );

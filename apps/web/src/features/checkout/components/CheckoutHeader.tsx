@@ -25,15 +25,18 @@ function BackButton() {
 
 export type HeaderProgress = Pick<CheckoutProgressView, 'stages' | 'missingStages'>;
 
-/** `progress` null: not known yet (Back alone). */
-export function CheckoutHeader({ progress }: { progress: HeaderProgress | null }) {
+/**
+ * `progress` null: not known yet (Back alone). `back` false after payment: the stages behind the
+ * patient are closed (Back would land on an empty checkout), the page itself says where to go next.
+ */
+export function CheckoutHeader({ progress, back = true }: { progress: HeaderProgress | null; back?: boolean }) {
   const { pathname } = useLocation();
   return (
     <Box
       sx={{ bgcolor: 'store.checkoutHeaderBackground', borderBottom: 1, borderColor: 'divider' }}
     >
-      <Container sx={{ pt: 1 }}>
-        <BackButton />
+      <Container sx={{ pt: back ? 1 : 2 }}>
+        {back ? <BackButton /> : null}
         {progress ? (
           <CheckoutProgressBar progress={progress} current={progressStepForPath(pathname)} />
         ) : null}
