@@ -113,7 +113,8 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
   await expect(page.getByText(`Paid: ${secondTotal}`)).toBeVisible();
   // issue 7 "Saved cards: list, add, update (expiry, billing address), remove, set current": the card
-  // saved with the first payment is listed in the account, current, and its expiry can be changed.
+  // saved with the first payment is listed in the account, current, and its expiry and billing address
+  // can be changed.
   await page.goto('/my-account');
   await page.getByRole('link', { name: 'Manage saved cards' }).click();
   await expect(page).toHaveURL(/\/my-account\/cards$/);
@@ -136,6 +137,14 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByRole('status')).toHaveText('Card updated.');
   await expect(saved.first()).toContainText('Expires 01/35');
+  // …and its billing address given, which the list then shows.
+  await edit.getByLabel('Street address').fill('9 Elm Rd');
+  await edit.getByLabel('City').fill('Denver');
+  await edit.getByLabel('State').selectOption('CO');
+  await edit.getByLabel('ZIP code').fill('80202');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(saved.first()).toContainText('Billing address: 9 Elm Rd, Denver, CO 80202');
+  await expect(edit.getByRole('status')).toHaveText('Card updated.');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('saved-cards.png'), fullPage: true });
 });

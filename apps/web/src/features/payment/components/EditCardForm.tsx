@@ -1,10 +1,12 @@
 // Editing a saved card inline (issue 7 "Saved cards: ... update (expiry, billing address)"; SPEC §7
-// "update"): the new expiry, month and four-digit year, sent together as the server asks
-// (PATCH /api/payment-methods/:id {expMonth, expYear}). Only the shape is checked here; whether the
-// card has expired is the server's answer, shown beside the expiry exactly as it is worded. A
-// refused change leaves the card as it was and the form as typed.
+// "update"): the new expiry, month and four-digit year, sent together as the server asks, and the
+// billing address (PATCH /api/payment-methods/:id {expMonth, expYear} and/or {billingAddress}); only
+// what the patient changed is sent. Only the expiry's shape is checked here; whether the card has
+// expired is the server's answer, shown beside the expiry exactly as it is worded. The billing
+// address is checked with the domain's schema, so its messages are the server's. A refused change
+// leaves the card as it was and the form as typed.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAYMENT_MESSAGES } from '@store/domain';
+import { billingAddressSchema, PAYMENT_MESSAGES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -16,26 +18,94 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
-import { applyServerErrors } from '@/lib/forms';
+import { UsStateSelect } from '@/components/UsStateSelect';
+import { applyServerErrors, textFieldProps } from '@/lib/forms';
 import { useUpdateCard, type SavedCard } from '../api/payments';
 
-const schema = z
-  .object({
-    expMonth: z.string().trim(),
-    expYear: z.string().trim(),
-    /** Not an input: where every expiry problem (ours or the server's) is reported. */
-    expiry: z.string().optional(),
-  })
-  .superRefine((values, ctx) => {
-    const monthOk = /^(0?[1-9]|1[0-2])$/.test(values.expMonth);
-    const yearOk = /^\d{4}$/.test(values.expYear);
-    if (!monthOk || !yearOk) {
-      ctx.addIssue({ code: 'custom', path: ['expiry'], message: PAYMENT_MESSAGES.CARD_EXPIRY_INVALID });
-    }
-  });
-type EditInput = z.input<typeof schema>;
+const billingFields = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+type BillingFields = z.infer<typeof billingFields>;
+const BILLING_KEYS = ['name', 'line1', 'line2', 'city', 'state', 'zip'] as const;
+
+/** `hasBilling`: the card has a billing address, which can be changed but not taken away. */
+const schemaFor = (hasBilling: boolean) =>
+  z
+    .object({
+      expMonth: z.string().trim(),
+      expYear: z.string().trim(),
+      /** Not an input: where every expiry problem (ours or the server's) is reported. */
+      expiry: z.string().optional(),
+      billingAddress: billingFields,
+    })
+    .superRefine((values, ctx) => {
+      const monthOk = /^(0?[1-9]|1[0-2])$/.test(values.expMonth);
+      const yearOk = /^\d{4}$/.test(values.expYear);
+      if (!monthOk || !yearOk) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['expiry'],
+          message: PAYMENT_MESSAGES.CARD_EXPIRY_INVALID,
+        });
+      }
+      // A billing address is optional, but one begun must be whole (the server's own rules).
+      if (hasBilling || BILLING_KEYS.some((key) => values.billingAddress[key].trim() !== '')) {
+        const parsed = billingAddressSchema.safeParse(billingInput(values.billingAddress));
+        for (const issue of parsed.success ? [] : parsed.error.issues) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['billingAddress', ...issue.path.map(String)],
+            message: issue.message,
+          });
+        }
+      }
+    });
+type EditSchema = ReturnType<typeof schemaFor>;
+type EditInput = z.input<EditSchema>;
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The fields as the API takes them: optional parts left out when empty. */
+function billingInput(fields: BillingFields) {
+  return {
+    ...(fields.name.trim() ? { name: fields.name } : {}),
+    line1: fields.line1,
+    ...(fields.line2.trim() ? { line2: fields.line2 } : {}),
+    city: fields.city,
+    state: fields.state,
+    zip: fields.zip,
+  };
+}
+
+function billingDefaults(card: SavedCard): BillingFields {
+  const a = card.billingAddress;
+  return {
+    name: a?.name ?? '',
+    line1: a?.line1 ?? '',
+    line2: a?.line2 ?? '',
+    city: a?.city ?? '',
+    state: a?.state ?? '',
+    zip: a?.zip ?? '',
+  };
+}
+
+const defaultsOf = (card: SavedCard): EditInput => ({
+  expMonth: twoDigits(card.expMonth),
+  expYear: String(card.expYear),
+  billingAddress: billingDefaults(card),
+});
+
+const SERVER_FIELDS = [
+  'expiry',
+  'expMonth',
+  'expYear',
+  ...BILLING_KEYS.map((key) => `billingAddress.${key}` as const),
+] as const;
 
 export interface EditCardFormProps {
   card: SavedCard;
@@ -47,29 +117,44 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
   const updateCard = useUpdateCard();
   const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [error, setError] = useState<unknown>(null);
-  const form = useForm<EditInput, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { expMonth: twoDigits(card.expMonth), expYear: String(card.expYear) },
+  const form = useForm<EditInput, unknown, z.output<EditSchema>>({
+    resolver: zodResolver(schemaFor(card.billingAddress !== null)),
+    defaultValues: defaultsOf(card),
   });
-  const { errors, isDirty } = form.formState;
+  const { errors, isDirty, dirtyFields } = form.formState;
   const expiryError = errors.expiry?.message ?? errors.expMonth?.message ?? errors.expYear?.message;
   const errorId = `${id}-expiry-error`;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     setStatus('loading');
+    // Only what changed: an expired card's billing address can be fixed without re-sending its expiry.
+    const expiryChanged = Boolean(dirtyFields.expMonth || dirtyFields.expYear);
+    const billingChanged = Boolean(dirtyFields.billingAddress);
     try {
       const saved = await updateCard.mutateAsync({
         id: card.id,
-        patch: { expMonth: Number(values.expMonth), expYear: Number(values.expYear) },
+        patch: {
+          ...(expiryChanged
+            ? { expMonth: Number(values.expMonth), expYear: Number(values.expYear) }
+            : {}),
+          ...(billingChanged
+            ? { billingAddress: billingAddressSchema.parse(billingInput(values.billingAddress)) }
+            : {}),
+        },
       });
-      form.reset({ expMonth: twoDigits(saved.expMonth), expYear: String(saved.expYear) });
+      form.reset(defaultsOf(saved));
       setStatus('done');
     } catch (err) {
       setStatus('idle');
-      if (!applyServerErrors(form, err, ['expiry', 'expMonth', 'expYear'])) setError(err);
+      if (!applyServerErrors(form, err, SERVER_FIELDS)) setError(err);
     }
   });
+
+  const billingField = (key: (typeof BILLING_KEYS)[number]) => {
+    const props = textFieldProps(form, `billingAddress.${key}`);
+    return { ...props, id: `${id}-billing-${key}` };
+  };
 
   const fieldProps = (name: 'expMonth' | 'expYear') => {
     const { ref, ...rest } = form.register(name);
@@ -99,16 +184,11 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
       sx={{ pt: 1, pb: 2 }}
     >
       <Typography variant="h3" component="h3" sx={{ fontSize: 18 }}>
-        New expiry date
+        Expiry date
       </Typography>
       <Stack spacing={0.5}>
         <Stack direction="row" spacing={2}>
-          <TextField
-            {...fieldProps('expMonth')}
-            label="Month (MM)"
-            autoFocus
-            sx={{ width: 120 }}
-          />
+          <TextField {...fieldProps('expMonth')} label="Month (MM)" autoFocus sx={{ width: 120 }} />
           <TextField {...fieldProps('expYear')} label="Year (YYYY)" sx={{ width: 140 }} />
         </Stack>
         {expiryError ? (
@@ -116,6 +196,52 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
             {expiryError}
           </FormHelperText>
         ) : null}
+      </Stack>
+      <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Typography component="legend" variant="h3" sx={{ fontSize: 18, mb: 1 }}>
+          Billing address
+        </Typography>
+        <TextField
+          {...billingField('name')}
+          label="Name on card (optional)"
+          slotProps={{ htmlInput: { autoComplete: 'cc-name', maxLength: 100 } }}
+        />
+        <TextField
+          {...billingField('line1')}
+          label="Street address"
+          slotProps={{ htmlInput: { autoComplete: 'billing address-line1', maxLength: 200 } }}
+        />
+        <TextField
+          {...billingField('line2')}
+          label="Apartment, suite, etc. (optional)"
+          slotProps={{ htmlInput: { autoComplete: 'billing address-line2', maxLength: 200 } }}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            {...billingField('city')}
+            label="City"
+            sx={{ flex: 2 }}
+            slotProps={{ htmlInput: { autoComplete: 'billing address-level2', maxLength: 100 } }}
+          />
+          <UsStateSelect
+            {...billingField('state')}
+            label="State"
+            sx={{ flex: 1, minWidth: 160 }}
+            slotProps={{ htmlInput: { autoComplete: 'billing address-level1' } }}
+          />
+          <TextField
+            {...billingField('zip')}
+            label="ZIP code"
+            sx={{ flex: 1, minWidth: 120 }}
+            slotProps={{
+              htmlInput: {
+                autoComplete: 'billing postal-code',
+                inputMode: 'numeric',
+                maxLength: 10,
+              },
+            }}
+          />
+        </Stack>
       </Stack>
       {status === 'done' && !isDirty ? (
         <Alert severity="success" role="status">

@@ -63,6 +63,9 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 export const expiryLabel = (card: Pick<SavedCard, 'expMonth' | 'expYear'>) =>
   `${twoDigits(card.expMonth)}/${twoDigits(card.expYear % 100)}`;
 
+const billingLine = (a: NonNullable<SavedCard['billingAddress']>) =>
+  [a.line1, a.line2, a.city, `${a.state} ${a.zip}`].filter(Boolean).join(', ');
+
 function CardSummaryLine({ card }: { card: SavedCard }) {
   return (
     <Box component="span" sx={{ display: 'block', py: 0.5 }}>
@@ -76,6 +79,11 @@ function CardSummaryLine({ card }: { card: SavedCard }) {
       <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
         Expires {expiryLabel(card)}
       </Typography>
+      {card.billingAddress ? (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          Billing address: {billingLine(card.billingAddress)}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

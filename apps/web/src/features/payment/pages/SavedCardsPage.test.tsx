@@ -33,8 +33,8 @@ function cardServer(
       (c) => {
         const refused = patch?.(c);
         if (refused) return refused;
-        const { expMonth, expYear } = c.body as { expMonth: number; expYear: number };
-        cards = cards.map((x) => (x.id === idOf(c) ? { ...x, expMonth, expYear } : x));
+        const change = c.body as Partial<Pick<SavedCard, 'expMonth' | 'expYear' | 'billingAddress'>>;
+        cards = cards.map((x) => (x.id === idOf(c) ? { ...x, ...change } : x));
         return { body: cards.find((x) => x.id === idOf(c)) };
       },
     ],
@@ -172,6 +172,42 @@ describe('SavedCardsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(PAYMENT_MESSAGES.CARD_EXPIRY_INVALID)).toBeInTheDocument();
     expect(screen.getByLabelText('Month (MM)')).toHaveValue('13');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('adds a billing address to a card, sending only the address, and shows it in the list', async () => {
+    // issue 7 "Saved cards: … update (expiry, billing address)".
+    const { calls } = cardServer([visa, master]);
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mastercard ending in 4444' }));
+    const form = screen.getByRole('form', { name: 'Edit Mastercard ending in 4444' });
+    const billing = within(form).getByRole('group', { name: 'Billing address' });
+    await user.type(within(billing).getByLabelText('Street address'), '9 Elm Rd');
+    await user.type(within(billing).getByLabelText('City'), 'Denver');
+    await user.selectOptions(within(billing).getByLabelText('State'), 'CO');
+    await user.type(within(billing).getByLabelText('ZIP code'), '80202');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('card-c2')).getByText('Billing address: 9 Elm Rd, Denver, CO 80202')).toBeInTheDocument(),
+    );
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/api/payment-methods/c2', { billingAddress: { line1: '9 Elm Rd', city: 'Denver', state: 'CO', zip: '80202' } }],
+    ]);
+    await expectNoAxeViolations(container);
+  });
+
+  it('refuses a billing address with no street or city, with the messages beside the fields, and sends nothing', async () => {
+    const { calls } = cardServer([visa]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Visa ending in 4242' }));
+    await user.type(screen.getByLabelText('ZIP code'), '80202');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.BILLING_LINE1_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_MESSAGES.BILLING_CITY_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByLabelText('Street address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ZIP code')).toHaveValue('80202');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 

@@ -31,8 +31,8 @@ export function SavedCardsPage({ SignInRequired, now }: SavedCardsPageProps) {
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
         <Typography variant="h1">Saved cards</Typography>
         <Typography color="text.secondary">
-          The current card is offered first at checkout. We keep only the brand, the last four digits
-          and the expiry date.
+          The current card is offered first at checkout. Of the card itself we keep only the brand, the
+          last four digits and the expiry date, with the billing address you give us.
         </Typography>
         <SavedCards mode="manage" heading="Your cards" now={now} />
         <Link component={RouterLink} to="/my-account" sx={{ alignSelf: 'flex-start' }}>
