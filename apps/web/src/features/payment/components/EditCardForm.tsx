@@ -180,6 +180,13 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
       noValidate
       spacing={2}
       onSubmit={submit}
+      // Escape closes the form as Cancel does (not while a save is under way).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && status !== 'loading') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
       aria-label={`Edit ${card.label}`}
       sx={{ pt: 1, pb: 2 }}
     >

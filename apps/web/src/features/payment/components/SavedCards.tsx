@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { visuallyHidden } from '@/components/visuallyHidden';
 import {
   useAddCard,
   useRemoveCard,
@@ -100,6 +101,19 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
   const [editingId, setEditingId] = useState<string | null>(null);
   const [busy, setBusy] = useState<{ id: string; action: 'current' | 'remove' } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // What just happened, for screen readers (the list changes without a page change).
+  const [announcement, setAnnouncement] = useState('');
+  // Where keyboard focus goes once the list has re-rendered: the control that opened a closed part,
+  // or the list's heading when the card that held focus is gone.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const controlId = (card: Pick<SavedCard, 'id'>, control: 'edit' | 'remove') => `${id}-${control}-${card.id}`;
+  useEffect(() => {
+    if (!focusTarget) return;
+    const target = document.getElementById(focusTarget);
+    if (!target) return;
+    target.focus();
+    setFocusTarget(null);
+  });
 
   const cards = query.data;
   // Offer the current card first when nothing is picked yet.
@@ -122,9 +136,14 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
       if (action === 'current') {
         const updated = await setCurrent.mutateAsync(card.id);
         if (onSelect) onSelect(updated);
+        setAnnouncement(`${card.label} is now your current card.`);
+        // Its Make current button is gone with the change.
+        setFocusTarget(controlId(card, 'edit'));
       } else {
         await removeCard.mutateAsync(card.id);
         setConfirmingId(null);
+        setAnnouncement(`${card.label} removed.`);
+        setFocusTarget(`${id}-heading`);
       }
     } catch (error) {
       setActionError(errorText(error));
@@ -142,11 +161,20 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
         label="New card"
         submitLabel="Save card"
         now={now}
-        onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+        onCancel={
+          list.length > 0
+            ? () => {
+                setAdding(false);
+                setFocusTarget(`${id}-add`);
+              }
+            : undefined
+        }
         onToken={async ({ token }) => {
           const saved = await addCard.mutateAsync({ token });
           setAdding(false);
           onSelect?.(saved);
+          setAnnouncement(`${saved.label} saved.`);
+          setFocusTarget(controlId(saved, 'edit'));
         }}
       />
     </Paper>
@@ -157,7 +185,8 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
       variant={headingLevel}
       component={headingLevel}
       id={`${id}-heading`}
-      sx={headingLevel === 'h3' ? { fontSize: 18 } : undefined}
+      tabIndex={-1}
+      sx={{ ...(headingLevel === 'h3' ? { fontSize: 18 } : {}), '&:focus': { outline: 'none' } }}
     >
       {heading}
     </Typography>
@@ -205,6 +234,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
                 size="small"
                 variant="text"
                 disabled={busy !== null}
+                id={controlId(card, 'edit')}
                 onClick={() => setEditingId(editingId === card.id ? null : card.id)}
                 aria-expanded={editingId === card.id}
                 aria-label={`Edit ${card.label}`}
@@ -229,6 +259,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
                   variant="text"
                   color="error"
                   disabled={busy !== null}
+                  id={controlId(card, 'remove')}
                   onClick={() => setConfirmingId(card.id)}
                   aria-label={`Remove ${card.label}`}
                 >
@@ -244,7 +275,13 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
           </Typography>
         ) : null}
         {manage && editingId === card.id ? (
-          <EditCardForm card={card} onClose={() => setEditingId(null)} />
+          <EditCardForm
+            card={card}
+            onClose={() => {
+              setEditingId(null);
+              setFocusTarget(controlId(card, 'edit'));
+            }}
+          />
         ) : null}
         {manage && confirmingId === card.id ? (
           <Alert severity="warning" sx={{ mb: 1 }}>
@@ -258,7 +295,15 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
               >
                 Yes, remove
               </StatusButton>
-              <Button size="small" color="inherit" onClick={() => setConfirmingId(null)} disabled={isBusy('remove')}>
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => {
+                  setConfirmingId(null);
+                  setFocusTarget(controlId(card, 'remove'));
+                }}
+                disabled={isBusy('remove')}
+              >
                 Keep it
               </Button>
             </Stack>
@@ -297,11 +342,14 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
           {actionError}
         </Alert>
       ) : null}
+      <Box role="status" sx={visuallyHidden}>
+        {announcement}
+      </Box>
       {!manage ? null : adding ? (
         addForm
       ) : (
         <Box>
-          <Button variant="outlined" onClick={() => setAdding(true)}>
+          <Button id={`${id}-add`} variant="outlined" onClick={() => setAdding(true)}>
             Add a new card
           </Button>
         </Box>

@@ -132,6 +132,19 @@ describe('SavedCardsPage', () => {
     expect(within(form).getByRole('button', { name: /Save changes/ })).toHaveAttribute('data-status', 'done');
     await user.click(within(form).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('form', { name: 'Edit Mastercard ending in 4444' })).not.toBeInTheDocument();
+    // Keyboard users are put back where they opened the form.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Mastercard ending in 4444' })).toHaveFocus());
+  });
+
+  it('closes the edit form on Escape, keeping nothing typed, with focus back on Edit', async () => {
+    cardServer([visa]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Visa ending in 4242' }));
+    await user.type(screen.getByLabelText('City'), 'Denver');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit Visa ending in 4242' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Visa ending in 4242' })).toHaveFocus());
   });
 
   it('shows the server’s expiry message beside the fields; the card and what was typed stay', async () => {
@@ -218,6 +231,9 @@ describe('SavedCardsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Make Mastercard ending in 4444 current' }));
     await waitFor(() => expect(within(screen.getByTestId('card-c2')).getByText('Current')).toBeInTheDocument());
     expect(within(screen.getByTestId('card-c1')).queryByText('Current')).not.toBeInTheDocument();
+    // The pressed button is gone with the change: focus moves to the card's Edit, and the change is announced.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Mastercard ending in 4444' })).toHaveFocus());
+    expect(screen.getByText('Mastercard ending in 4444 is now your current card.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/payment-methods/c2/current']);
   });
 
@@ -230,5 +246,18 @@ describe('SavedCardsPage', () => {
     await waitFor(() => expect(screen.queryByText('Visa ending in 4242')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/payment-methods/c1']);
     expect(screen.getByText('Mastercard ending in 4444')).toBeInTheDocument();
+    // Focus was on the removed card: it goes to the list's heading, and the removal is announced.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your cards' })).toHaveFocus());
+    expect(screen.getByText('Visa ending in 4242 removed.')).toBeInTheDocument();
+  });
+
+  it('keeps the card on Keep it, with focus back on its Remove', async () => {
+    const { calls } = cardServer([visa, master]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove Visa ending in 4242' }));
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Visa ending in 4242' })).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 });
