@@ -313,8 +313,12 @@ describe('SummaryPage', () => {
     expect(await screen.findByRole('form', { name: 'Card details' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with a new card instead' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Visa ending in 4242/ })).not.toBeInTheDocument();
+    // The pressed button is gone: focus goes to the first control of the new card block.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Save this card to my account for next time' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Use a saved card' }));
     expect(screen.queryByRole('form', { name: 'Card details' })).not.toBeInTheDocument();
+    // …and back to the picked saved card.
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toHaveFocus());
 
     await user.click(screen.getByRole('radio', { name: /Visa ending in 1881/ }));
     await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));

@@ -232,6 +232,25 @@ export function SummaryPage() {
   const payFailures = useRef(0);
   const [consentErrorShown, setConsentErrorShown] = useState(0);
   const payErrorRef = useRef<HTMLDivElement | null>(null);
+  // Switching between a saved card and a new one replaces the pressed button: focus goes to the
+  // first control of what replaced it (the picked card, or the new card's first field) once it shows
+  // (the card form may still be loading).
+  const paymentBlockRef = useRef<HTMLDivElement | null>(null);
+  const [focusPaymentBlock, setFocusPaymentBlock] = useState(false);
+  useEffect(() => {
+    if (!focusPaymentBlock) return;
+    const block = paymentBlockRef.current;
+    const first =
+      block?.querySelector<HTMLInputElement>('input[type=radio]:checked') ??
+      block?.querySelector<HTMLInputElement>('input:not([type=hidden]):not([disabled])');
+    if (!first) return;
+    first.focus();
+    setFocusPaymentBlock(false);
+  });
+  const switchTo = (next: 'saved' | 'new') => {
+    setMode(next);
+    setFocusPaymentBlock(true);
+  };
   const consentErrorRef = useRef<HTMLParagraphElement | null>(null);
   // One key per attempt: a retry after a timeout resends it; a decline starts a new attempt.
   const attemptKey = useRef<string>(newIdempotencyKey());
@@ -374,6 +393,7 @@ export function SummaryPage() {
             {payError.message}
           </Alert>
         ) : null}
+        <Box ref={paymentBlockRef}>
         {progress.loggedIn && savedCards.isPending ? (
           <LoadingState label="Loading your saved cards…" lines={2} />
         ) : showSaved ? (
@@ -389,7 +409,7 @@ export function SummaryPage() {
               >
                 Pay {total}
               </StatusButton>
-              <Button onClick={() => setMode('new')}>Pay with a new card instead</Button>
+              <Button onClick={() => switchTo('new')}>Pay with a new card instead</Button>
             </Stack>
           </Stack>
         ) : (
@@ -412,11 +432,12 @@ export function SummaryPage() {
             />
             {cards.length > 0 ? (
               <Box>
-                <Button onClick={() => setMode('saved')}>Use a saved card</Button>
+                <Button onClick={() => switchTo('saved')}>Use a saved card</Button>
               </Box>
             ) : null}
           </Stack>
         )}
+        </Box>
       </Paper>
     </Stack>
   );
