@@ -16,10 +16,10 @@ import { telHref } from '@/lib/contact';
 import { useLoginDrawer } from '@/lib/loginDrawer';
 import { rememberEntryPage, useLogout, useSession } from '@/lib/session';
 import { useStoreConfig } from '@/lib/storefront';
+import { MAIN_CONTENT_ID } from './mainContent';
 import { PrivacyNotice } from './PrivacyNotice';
 import { visuallyHidden } from './visuallyHidden';
 
-export const MAIN_CONTENT_ID = 'main-content';
 
 const NAV_LINK_SX = {
   color: 'store.navLink',

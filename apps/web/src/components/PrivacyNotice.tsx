@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { MAIN_CONTENT_ID } from './mainContent';
 import { StatusButton } from './StatusButton';
 
 export const PRIVACY_NOTICE_KEY = 'privacyNoticeDismissed';
@@ -27,6 +28,8 @@ export function PrivacyNotice() {
       // Private mode without storage: hidden until the next page load.
     }
     setDismissed(true);
+    // The OK button goes with the notice: keyboard focus continues at the page's content.
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
   };
   return (
     <Box

@@ -22,6 +22,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { visuallyHidden } from '@/components/visuallyHidden';
+import { useFocusLater } from '@/lib/useFocusLater';
 import {
   useAddCard,
   useRemoveCard,
@@ -103,17 +104,10 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
   const [actionError, setActionError] = useState<string | null>(null);
   // What just happened, for screen readers (the list changes without a page change).
   const [announcement, setAnnouncement] = useState('');
-  // Where keyboard focus goes once the list has re-rendered: the control that opened a closed part,
-  // or the list's heading when the card that held focus is gone.
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  // Where keyboard focus goes when the pressed control vanishes: the control that opened a closed
+  // part, or the list's heading when the card that held focus is gone.
+  const setFocusTarget = useFocusLater();
   const controlId = (card: Pick<SavedCard, 'id'>, control: 'edit' | 'remove') => `${id}-${control}-${card.id}`;
-  useEffect(() => {
-    if (!focusTarget) return;
-    const target = document.getElementById(focusTarget);
-    if (!target) return;
-    target.focus();
-    setFocusTarget(null);
-  });
 
   const cards = query.data;
   // Offer the current card first when nothing is picked yet.

@@ -90,6 +90,8 @@ describe('SavedAddresses', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ city: 'Round Rock', phone: '5125550134', state: 'TX' });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit address of Jane Doe' })).not.toBeInTheDocument());
+    // The form that held focus is gone: focus is back on the address's Edit.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Edit Jane Doe/ })).toHaveFocus());
   });
 
   it('adds a new address and selects it', async () => {
@@ -114,7 +116,18 @@ describe('SavedAddresses', () => {
     await user.type(within(form).getByLabelText(/phone number/i), '512 555 0134');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(await screen.findByRole('radio', { name: /1 New Way/ })).toBeChecked();
+    // …and focused, so the keyboard carries on from the address just added.
+    await waitFor(() => expect(screen.getByRole('radio', { name: /1 New Way/ })).toHaveFocus());
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ line1: '1 New Way', phone: '5125550134' });
+  });
+
+  it('puts focus back on Add a new address when the new address is cancelled', async () => {
+    mockApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })]]);
+    const user = userEvent.setup({ delay: null });
+    renderWithStore(<Picker />);
+    await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    await user.click(within(screen.getByRole('form', { name: 'New address' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
   });
 
   it('says plainly when the picked address is in a state the products cannot ship to', async () => {

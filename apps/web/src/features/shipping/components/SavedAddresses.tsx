@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { useFocusLater } from '@/lib/useFocusLater';
 import {
   useCreateAddress,
   useMarkAddressUsed,
@@ -61,6 +62,10 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
   const [adding, setAdding] = useState(false);
   const [useStatus, setUseStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [useError, setUseError] = useState<string | null>(null);
+  // A pressed Edit / Add / Cancel / Save vanishes with the form it opens or closes: focus goes on.
+  const focusLater = useFocusLater();
+  const editId = (address: Pick<SavedAddress, 'id'>) => `${id}-edit-${address.id}`;
+  const radioId = (address: Pick<SavedAddress, 'id'>) => `${id}-address-${address.id}`;
 
   if (query.isPending) return <LoadingState label="Loading your saved addresses…" />;
   if (query.isError) {
@@ -117,10 +122,14 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
                   label={`Edit address of ${address.fullName}`}
                   defaultValues={address}
                   submitLabel="Save changes"
-                  onCancel={() => setEditingId(null)}
+                  onCancel={() => {
+                    setEditingId(null);
+                    focusLater(editId(address));
+                  }}
                   onSubmit={async (patch) => {
                     const saved = await updateAddress.mutateAsync({ id: address.id, patch });
                     setEditingId(null);
+                    focusLater(editId(address));
                     if (saved && selectedId === address.id) onSelect(saved);
                   }}
                 />
@@ -130,13 +139,14 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
                   <FormControlLabel
                     value={address.id}
-                    control={<Radio />}
+                    control={<Radio id={radioId(address)} />}
                     label={<AddressSummary address={address} />}
                     sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.5 } }}
                   />
                   <Button
                     size="small"
                     variant="text"
+                    id={editId(address)}
                     onClick={() => setEditingId(address.id)}
                     aria-label={`Edit ${address.fullName}, ${formatUsAddress(address)}`}
                   >
@@ -165,11 +175,22 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
         label="New address"
         submitLabel="Save address"
         shipsTo={shipsTo}
-        onCancel={all.length > 0 ? () => setAdding(false) : undefined}
+        onCancel={
+          all.length > 0
+            ? () => {
+                setAdding(false);
+                focusLater(`${id}-add`);
+              }
+            : undefined
+        }
         onSubmit={async (address) => {
           const saved = await createAddress.mutateAsync(address);
           setAdding(false);
-          if (saved) onSelect(saved);
+          if (saved) {
+            onSelect(saved);
+            // The new address is picked: focus it, ready for the button that ships there.
+            focusLater(radioId(saved));
+          }
         }}
       />
     </Paper>
@@ -193,7 +214,7 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
         addForm
       ) : (
         <Box>
-          <Button variant="outlined" onClick={() => setAdding(true)}>
+          <Button id={`${id}-add`} variant="outlined" onClick={() => setAdding(true)}>
             Add a new address
           </Button>
         </Box>
