@@ -63,8 +63,8 @@ function api({
   ]);
 }
 
-function renderRegister() {
-  const router = createMemoryRouter(routes, { initialEntries: ['/register'] });
+function renderRegister(path = '/register') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
@@ -100,6 +100,16 @@ describe('/register inside a guest checkout', () => {
     await waitFor(() => expect(firstName()).toHaveValue('Mary Ann'));
     expect(lastName()).toHaveValue('Smith');
     await expectNoAxeViolations(document.body);
+  });
+
+  it('shows the same steps when the patient registers with a one-time passcode instead (/register/passcode)', async () => {
+    api();
+    renderRegister('/register/passcode');
+    await screen.findByRole('heading', { level: 1, name: 'Register with a passcode' }, SLOW);
+    const nav = await screen.findByRole('navigation', { name: 'Checkout progress' }, SLOW);
+    const steps = within(nav).getAllByRole('listitem');
+    expect(steps[3]).toHaveTextContent('Payment');
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
   });
 
   it('registers with the names as edited and carries on with the checkout (the server’s redirectTo)', async () => {

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           },
           // SPEC §2 "Register: /register": the checkout's Register stage for a guest whose checkout
           // waits there (the checkout's band above the page, the order given to it); else plain.
+          // Registering with a one-time passcode instead is the same stage.
           {
             lazy: page(() =>
               import('@/features/checkout/RegisterStageLayout').then((m) => m.RegisterStageLayout),
@@ -58,6 +59,12 @@ export const routes: RouteObject[] = [
                 path: APP_ROUTES.register,
                 lazy: page(() =>
                   import('@/features/auth/RegisterPage').then((m) => m.RegisterPage),
+                ),
+              },
+              {
+                path: ACCOUNT_ROUTES.registerWithCode,
+                lazy: page(() =>
+                  import('@/features/auth/RegisterWithCodePage').then((m) => m.RegisterWithCodePage),
                 ),
               },
             ],
@@ -90,12 +97,6 @@ export const routes: RouteObject[] = [
               ]);
               return { Component: () => <SavedCardsPage SignInRequired={SignInRequired} /> };
             },
-          },
-          {
-            path: ACCOUNT_ROUTES.registerWithCode,
-            lazy: page(() =>
-              import('@/features/auth/RegisterWithCodePage').then((m) => m.RegisterWithCodePage),
-            ),
           },
           {
             path: ACCOUNT_ROUTES.registerFromInvite,

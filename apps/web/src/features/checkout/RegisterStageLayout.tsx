@@ -1,4 +1,4 @@
-// The frame of /register (SPEC §2 "Register: /register"): a guest whose checkout waits at its
+// The frame of /register and /register/passcode (SPEC §2 "Register: /register"): a guest whose checkout waits at its
 // Register stage (SPEC §2 "If the user has no login token, Register is added to the pending
 // stages") sees the same checkout band as the other stages (Back, the progress steps) and the page
 // gets the order through `@/lib/checkout`, e.g. to start from the shipping name. Anyone else — no
@@ -7,7 +7,7 @@
 // The checkout is read with the calls the checkout layout makes (the cart, then the server's
 // progress of that order); until they answer, or when they fail, the page shows plain: the form
 // is never held up. The page below stays mounted whatever the reads do, so nothing typed is lost.
-import { Stage } from '@store/domain';
+import { APP_ROUTES, progressStepForPath, Stage } from '@store/domain';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { useCart } from '@/lib/cart';
@@ -35,7 +35,8 @@ export function RegisterStageLayout() {
 
   return (
     <>
-      {value ? <CheckoutHeader progress={value.progress} /> : null}
+      {/* Both ways to register (password, one-time passcode) are the Register stage's step. */}
+      {value ? <CheckoutHeader progress={value.progress} step={progressStepForPath(APP_ROUTES.register)} /> : null}
       <CheckoutContext.Provider value={value}>
         <Outlet />
       </CheckoutContext.Provider>

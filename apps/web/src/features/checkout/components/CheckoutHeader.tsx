@@ -1,6 +1,6 @@
 // The band above every checkout stage: Back, and the progress steps with the current page's step
 // marked. Shared by the checkout layout and the Register stage's frame (/register).
-import { progressStepForPath, type CheckoutProgressView } from '@store/domain';
+import { progressStepForPath, type CheckoutProgressView, type ProgressStep } from '@store/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +29,16 @@ export type HeaderProgress = Pick<CheckoutProgressView, 'stages' | 'missingStage
  * `progress` null: not known yet (Back alone). `back` false after payment: the stages behind the
  * patient are closed (Back would land on an empty checkout), the page itself says where to go next.
  */
-export function CheckoutHeader({ progress, back = true }: { progress: HeaderProgress | null; back?: boolean }) {
+export function CheckoutHeader({
+  progress,
+  back = true,
+  step,
+}: {
+  progress: HeaderProgress | null;
+  back?: boolean;
+  /** The step to mark when the page's path is not a checkout path of its own (register by passcode). */
+  step?: ProgressStep;
+}) {
   const { pathname } = useLocation();
   return (
     <Box
@@ -38,7 +47,7 @@ export function CheckoutHeader({ progress, back = true }: { progress: HeaderProg
       <Container sx={{ pt: back ? 1 : 2 }}>
         {back ? <BackButton /> : null}
         {progress ? (
-          <CheckoutProgressBar progress={progress} current={progressStepForPath(pathname)} />
+          <CheckoutProgressBar progress={progress} current={step ?? progressStepForPath(pathname)} />
         ) : null}
       </Container>
     </Box>
