@@ -137,7 +137,8 @@ export async function loadCart(ttlHours: number, signal?: AbortSignal): Promise<
     }
     forgetGuestOrder();
   }
-  const cart = await apiGet<Cart>('/api/cart', { signal }).catch(notFoundToNull);
+  // 204 (no cart) answers undefined; a 404 from an older server means the same.
+  const cart = (await apiGet<Cart | undefined>('/api/cart', { signal }).catch(notFoundToNull)) ?? null;
   if (!cart) return null;
   if (!cart.isGuestOrder) {
     forgetGuestOrder();

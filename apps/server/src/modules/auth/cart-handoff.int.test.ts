@@ -36,7 +36,7 @@ const add = (browser: Browser, slug: string) =>
   browser.request({ method: 'POST', url: `/api/checkout/redirect?productId=${slug}` });
 const cartProducts = async (browser: Browser) => {
   const res = await browser.get('/api/cart');
-  if (res.statusCode === 404) return [];
+  if (res.statusCode === 204) return [];
   return (res.json().items as { productId: string }[]).map((i) => i.productId).sort();
 };
 

@@ -85,11 +85,15 @@ describe('GET /api/cart and GET /api/orders/:id', () => {
     expect(byId.json()).toEqual(current.json());
   });
 
-  it('is a 404 without a session or without a cart', async () => {
-    expect((await new TestBrowser(ctx.app).get('/api/cart')).statusCode).toBe(404);
+  it('answers 204 No Content, with no body, without a session or without a cart', async () => {
+    // A new visitor having no cart is not an error (no 404 in their browser's console).
+    const stranger = await new TestBrowser(ctx.app).get('/api/cart');
+    expect(stranger.statusCode).toBe(204);
+    expect(stranger.body).toBe('');
     const guest = new TestBrowser(ctx.app);
     await guest.post('/api/session/guest');
-    expect((await guest.get('/api/cart')).json()).toMatchObject({ status: 404, code: 'NOT_FOUND', detail: MESSAGES.NOT_FOUND });
+    expect((await guest.get('/api/cart')).statusCode).toBe(204);
+    expect((await guest.get('/api/checkout/awaiting-payment')).statusCode).toBe(204);
   });
 
   it('is a 404 for an id that is not an order id', async () => {

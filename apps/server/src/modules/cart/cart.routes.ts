@@ -112,14 +112,16 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
     {
       schema: {
         tags: ['cart'],
-        summary: "The caller's open cart (404 when there is none)",
-        response: { 200: orderViewSchema },
+        summary: "The caller's open cart (204 No Content when there is none)",
+        response: { 200: orderViewSchema, 204: z.undefined().describe('No open cart') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = ownerOf(request);
       const order = owner ? await cart.currentCart(request.storefront, owner) : null;
-      if (!order) throw notFound();
+      // Having no cart is the ordinary answer for a new visitor, not a failure: no 404 (browsers
+      // log every 404 as an error on every page a newcomer opens).
+      if (!order) return reply.status(204).send();
       return order;
     },
   );

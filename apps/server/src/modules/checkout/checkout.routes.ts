@@ -128,14 +128,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['checkout'],
         summary:
-          'The caller’s order waiting for payment (a cart leaves draft once every stage but Payment is done; GET /api/cart no longer finds it). 404 when none',
-        response: { 200: orderViewSchema },
+          'The caller’s order waiting for payment (a cart leaves draft once every stage but Payment is done; GET /api/cart no longer finds it). 204 No Content when none',
+        response: { 200: orderViewSchema, 204: z.undefined().describe('No order waiting for payment') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = ownerOf(request);
       const order = owner ? await cart.awaitingPayment(request.storefront, owner) : null;
-      if (!order) throw notFound();
+      // None is an ordinary answer (the checkout asks whenever the cart is empty), not an error.
+      if (!order) return reply.status(204).send();
       return order;
     },
   );

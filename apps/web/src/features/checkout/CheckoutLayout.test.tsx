@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations, mockApi, type ApiRoute } from '@/test/mockApi';
 import { renderWithStore } from '@/test/render';
 import { CONSULT_STAGES, CheckoutRoutes, makeCart, makeProgress } from './test-helpers';
 
@@ -142,7 +142,8 @@ describe('CheckoutLayout', () => {
   it('finds the order waiting for payment once the cart has left draft', async () => {
     mockApi([
       ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
-      ['GET', '/api/cart', () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND)],
+      // The server's answer for "no open cart" / "nothing waiting for payment": 204 No Content.
+      ['GET', '/api/cart', () => ({ status: 204 })],
       [
         'GET',
         '/api/checkout/awaiting-payment',
@@ -163,11 +164,12 @@ describe('CheckoutLayout', () => {
   it('shows an empty state linking to the shop when there is no order', async () => {
     mockApi([
       ['GET', '/api/session', () => ({ body: guest })],
-      ['GET', '/api/cart', () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND)],
+      // The server's answer for "no open cart" / "nothing waiting for payment": 204 No Content.
+      ['GET', '/api/cart', () => ({ status: 204 })],
       [
         'GET',
         '/api/checkout/awaiting-payment',
-        () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND),
+        () => ({ status: 204 }),
       ],
     ]);
     renderAt('/checkout/questionnaire/1');

@@ -33,7 +33,10 @@ export function useCheckoutOrder() {
   const awaiting = useQuery({
     queryKey: checkoutKeys.awaitingPayment,
     queryFn: ({ signal }) =>
-      apiGet<Cart>('/api/checkout/awaiting-payment', { signal }).catch(notFoundToNull),
+      // 204 (none waiting) answers undefined.
+      apiGet<Cart | undefined>('/api/checkout/awaiting-payment', { signal })
+        .catch(notFoundToNull)
+        .then((order) => order ?? null),
     enabled: needsAwaiting,
   });
   const order = cart.cart ?? (needsAwaiting ? (awaiting.data ?? null) : null);
