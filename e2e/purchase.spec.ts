@@ -147,4 +147,30 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(edit.getByRole('status')).toHaveText('Card updated.');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('saved-cards.png'), fullPage: true });
+
+  // A third purchase with a new card the processor cannot handle at first (README "Test cards":
+  // 4000 0000 0000 0119 "processing error, then succeeds on retry"): the plain-words message, then
+  // pressing Pay again with the card as typed pays. Not saved, so the account keeps one card.
+  await page.goto('/products/comprehensive-lab-panel');
+  const third = page.waitForResponse((r) => r.url().includes('/items') && r.request().method() === 'PATCH' && r.ok());
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await third;
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  const thirdTotal = (await page.getByTestId('order-total').textContent())!;
+  await acceptConsents(page);
+  await page.getByRole('button', { name: 'Pay with a new card instead' }).click();
+  await page.getByRole('checkbox', { name: 'Save this card to my account for next time' }).uncheck();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0119');
+  // An expiry of its own: the sandbox counts "tried again" per card, and no other run uses this one.
+  await page.getByLabel('Expiry (MM/YY)').fill(`${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}/${35 + Math.floor(Math.random() * 5)}`);
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: `Pay ${thirdTotal}` }).click();
+  await expect(page.getByTestId('pay-error')).toHaveText('We could not process your card just now. Please try again.');
+  await page.getByRole('button', { name: `Pay ${thirdTotal}` }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  await expect(page.getByText(`Paid: ${thirdTotal}`)).toBeVisible();
+  await page.goto('/my-account/cards');
+  await expect(page.getByRole('list', { name: 'Your cards' }).getByRole('listitem')).toHaveCount(1);
 });

@@ -11,6 +11,7 @@ import { IdempotencyMismatchError } from './gateway-failure.ts';
 import {
   createSandboxGateway,
   readSandboxIntent,
+  RETRY_WINDOW_MS,
   SANDBOX_HOLD_MS,
   type SandboxGateway,
 } from './sandbox.gateway.ts';
@@ -32,8 +33,8 @@ function card(number: string, overrides: Partial<CardDetails> = {}): CardDetails
   return cardDetailsSchema(clock).parse({ number, expMonth: 12, expYear: 2030, cvc: '123', ...overrides });
 }
 
-async function token(number: string) {
-  return (await gateway.tokenize(card(number))).token;
+async function token(number: string, overrides: Partial<CardDetails> = {}) {
+  return (await gateway.tokenize(card(number, overrides))).token;
 }
 
 function hold(tokenId: string, amountCents = 4_900) {
@@ -70,6 +71,21 @@ describe('test cards (README "Test cards")', () => {
     const t = await token('4000 0000 0000 0119');
     expect(await hold(t)).toMatchObject({ ok: false, code: 'processing_error', retryable: true });
     expect(await hold(t)).toMatchObject({ ok: true, status: 'authorized' });
+  });
+
+  it('4000 0000 0000 0119 typed again after its processing error (a new token) succeeds; after the retry window it fails first again', async () => {
+    // README "Test cards": "processing error, then succeeds on retry" — the card form makes a new
+    // token every time the patient presses Pay.
+    const retryCard = { expMonth: 11, expYear: 2033 };
+    expect(await hold(await token('4000000000000119', retryCard))).toMatchObject({ ok: false, code: 'processing_error' });
+    expect(await hold(await token('4000000000000119', retryCard))).toMatchObject({ ok: true, status: 'authorized' });
+    const later = clock;
+    clock = new Date(clock.getTime() + RETRY_WINDOW_MS + 60_000);
+    try {
+      expect(await hold(await token('4000000000000119', retryCard))).toMatchObject({ ok: false, code: 'processing_error' });
+    } finally {
+      clock = later;
+    }
   });
 
   it('refuses a card past its expiry month at charge time', async () => {
@@ -190,7 +206,8 @@ describe('idempotency keys', () => {
   });
 
   it('replays a decline under its key too (the retry card needs a new attempt)', async () => {
-    const t = await token('4000000000000119');
+    // Another expiry: a card not tried before (an earlier test tried the retry card with the default one).
+    const t = await token('4000000000000119', { expMonth: 10, expYear: 2032 });
     const request = { amountCents: 1_000, currency: 'usd' as const, source: { token: t }, capture: false };
     const k = key('retry');
     expect(await gateway.authorize(request, { idempotencyKey: k })).toMatchObject({ code: 'processing_error' });

@@ -4,6 +4,7 @@
 // store only ever sees tokens. Test numbers (README "Test cards"):
 //   4242 4242 4242 4242  succeeds            4000 0000 0000 0002  declined
 //   4000 0000 0000 9995  insufficient funds  4000 0000 0000 0119  processing error, then succeeds
+//                                            (when tried again within 15 minutes, even newly typed)
 //   4000 0000 0000 0069  expired card        4000 0000 0000 0127  incorrect security code
 // Any other number that passes the card checks succeeds. Holds lapse after 7 days.
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import {
   type BillingAddress,
   type CardDetails,
 } from '@store/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   sandboxGatewayCustomers,
@@ -37,6 +38,9 @@ export const SANDBOX_TEST_CARDS: Record<string, SandboxBehaviour> = {
 
 /** How long an authorization holds the funds before it lapses (card networks: about 7 days). */
 export const SANDBOX_HOLD_MS = 7 * 86_400_000;
+
+/** How long after the retry card failed a newly typed copy of it counts as trying again. */
+export const RETRY_WINDOW_MS = 15 * 60_000;
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 
@@ -133,20 +137,46 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     }
   }
 
+  /**
+   * The retry card fails its first authorization and succeeds when tried again. A card form makes a
+   * new token each time the patient presses Pay, so "again" means this card number tried in the
+   * last RETRY_WINDOW_MS under any token: the new token starts with the attempts already made.
+   * (No number is stored: the same test behaviour, last four and expiry stand for the card.)
+   */
+  async function recentRetryAttempts(card: CardDetails, at: Date): Promise<number> {
+    const [recent] = await db
+      .select({ attempts: sandboxGatewayPaymentMethods.attempts })
+      .from(sandboxGatewayPaymentMethods)
+      .where(
+        and(
+          eq(sandboxGatewayPaymentMethods.behaviour, 'processing_error_once'),
+          eq(sandboxGatewayPaymentMethods.last4, card.number.slice(-4)),
+          eq(sandboxGatewayPaymentMethods.expMonth, card.expMonth),
+          eq(sandboxGatewayPaymentMethods.expYear, card.expYear),
+          gt(sandboxGatewayPaymentMethods.attempts, 0),
+          gt(sandboxGatewayPaymentMethods.createdAt, new Date(at.getTime() - RETRY_WINDOW_MS)),
+        ),
+      )
+      .limit(1);
+    return recent?.attempts ?? 0;
+  }
+
   return {
     name: 'sandbox',
 
     async tokenize(card) {
       const at = now();
+      const behaviour = SANDBOX_TEST_CARDS[card.number] ?? ('succeed' as const);
       const row = {
         id: newId('pm'),
         brand: cardBrandOf(card.number),
         last4: card.number.slice(-4),
         expMonth: card.expMonth,
         expYear: card.expYear,
-        behaviour: SANDBOX_TEST_CARDS[card.number] ?? ('succeed' as const),
+        behaviour,
         billingDetails: card.postalCode ? { zip: card.postalCode } : null,
         createdAt: at,
+        attempts: behaviour === 'processing_error_once' ? await recentRetryAttempts(card, at) : 0,
       };
       await db.insert(sandboxGatewayPaymentMethods).values(row);
       return {
@@ -154,7 +184,6 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
         card: summary({
           ...row,
           customerId: null,
-          attempts: 0,
           consumedAt: null,
           detachedAt: null,
         }),
