@@ -191,6 +191,34 @@ describe('SummaryPage', () => {
     expect(pays[1]!.body).toEqual({ paymentMethod: { token: 'tok_4242', saveCard: true }, acceptedConsentIds: ['c1', 'c2'] });
   });
 
+  it('says every problem at the first Pay (card fields and consents), and an old refusal goes with a new attempt', async () => {
+    mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: CONSENTS })],
+      ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_9995', card: { brand: 'visa', last4: '9995', expMonth: 12, expYear: 2034 } } })],
+      ['POST', '/api/orders/o1/pay', () => problem(402, 'CARD_INSUFFICIENT_FUNDS', 'Your card has insufficient funds. Please use a different card.')],
+    ]);
+    const user = userEvent.setup();
+    renderSummary(consultOrder());
+    await screen.findByRole('checkbox', { name: /Telehealth consent/ });
+    // Nothing filled in: the card's fields and the consents, together.
+    await user.click(await screen.findByRole('button', { name: 'Pay $133.00' }));
+    expect(await screen.findByText('Please read and accept each consent before paying.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Card number/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('checkbox', { name: /Telehealth consent/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Privacy notice/ }));
+    await fillCard(user, '4000000000009995');
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    expect(await screen.findByTestId('pay-error')).toHaveTextContent('insufficient funds');
+    // Another card, mistyped: the field's message, and the refusal of the last card is gone.
+    await user.clear(screen.getByLabelText(/Card number/));
+    await user.type(screen.getByLabelText(/Card number/), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay $133.00' }));
+    await waitFor(() => expect(screen.getByLabelText(/Card number/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByTestId('pay-error')).not.toBeInTheDocument();
+  });
+
   it('offers a donation where the storefront enables it, and shows it in the total', async () => {
     // SPEC §3 flag enableDonationsSummaryPage; issue 7 "donation (when enableDonationsSummaryPage)"
     let current = consultOrder();

@@ -271,6 +271,8 @@ export function SummaryPage() {
   const allAccepted = (consents.data ?? []).every((c) => accepted.has(c.id));
 
   async function pay(paymentMethod: PaymentMethodInput) {
+    // A new attempt: the last refusal was about the last attempt.
+    setPayError(null);
     if (!allAccepted) {
       setConsentError(true);
       setConsentErrorShown((n) => n + 1);
@@ -424,12 +426,21 @@ export function SummaryPage() {
                 label="Save this card to my account for next time"
               />
             ) : null}
+            {/* Pressing Pay reports every problem at once: the card form flags its own fields (and
+                moves focus there), and this says which consents are missing; an old refusal goes. */}
+            <Box
+              onSubmitCapture={() => {
+                setPayError(null);
+                if (!allAccepted) setConsentError(true);
+              }}
+            >
             <CardForm
               label="Card details"
               submitLabel={`Pay ${total}`}
               showTokenErrors={false}
               onToken={(result) => pay({ token: result.token, ...(progress.loggedIn && saveNewCard ? { saveCard: true } : {}) })}
             />
+            </Box>
             {cards.length > 0 ? (
               <Box>
                 <Button onClick={() => switchTo('saved')}>Use a saved card</Button>
