@@ -20,6 +20,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFocusLater } from '@/lib/useFocusLater';
 import { useUpdateCard, type SavedCard } from '../api/payments';
 
 const billingFields = z.object({
@@ -115,6 +116,7 @@ export interface EditCardFormProps {
 export function EditCardForm({ card, onClose }: EditCardFormProps) {
   const id = useId();
   const updateCard = useUpdateCard();
+  const focusLater = useFocusLater();
   const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [error, setError] = useState<unknown>(null);
   const form = useForm<EditInput, unknown, z.output<EditSchema>>({
@@ -145,6 +147,8 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
       });
       form.reset(defaultsOf(saved));
       setStatus('done');
+      // Save changes is disabled until something changes again: focus goes on to Close.
+      focusLater(`${id}-close`);
     } catch (err) {
       setStatus('idle');
       if (!applyServerErrors(form, err, SERVER_FIELDS)) setError(err);
@@ -266,7 +270,7 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
         >
           Save changes
         </StatusButton>
-        <Button size="small" color="inherit" onClick={onClose} disabled={status === 'loading'}>
+        <Button id={`${id}-close`} size="small" color="inherit" onClick={onClose} disabled={status === 'loading'}>
           {status === 'done' && !isDirty ? 'Close' : 'Cancel'}
         </Button>
       </Stack>

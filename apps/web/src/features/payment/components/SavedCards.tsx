@@ -148,7 +148,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
 
   const addForm = (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+      <Typography id={`${id}-new-card`} tabIndex={-1} variant="h3" component="h3" sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
         New card
       </Typography>
       <CardForm
@@ -254,7 +254,11 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
                   color="error"
                   disabled={busy !== null}
                   id={controlId(card, 'remove')}
-                  onClick={() => setConfirmingId(card.id)}
+                  onClick={() => {
+                    setConfirmingId(card.id);
+                    // The question replaces the button: focus its safe answer.
+                    setFocusTarget(`${id}-keep-${card.id}`);
+                  }}
                   aria-label={`Remove ${card.label}`}
                 >
                   Remove
@@ -278,7 +282,17 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
           />
         ) : null}
         {manage && confirmingId === card.id ? (
-          <Alert severity="warning" sx={{ mb: 1 }}>
+          <Alert
+            severity="warning"
+            sx={{ mb: 1 }}
+            // Escape answers "Keep it".
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || isBusy('remove')) return;
+              event.preventDefault();
+              setConfirmingId(null);
+              setFocusTarget(controlId(card, 'remove'));
+            }}
+          >
             <Typography variant="body2">Remove {card.label}?</Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
               <StatusButton
@@ -290,6 +304,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
                 Yes, remove
               </StatusButton>
               <Button
+                id={`${id}-keep-${card.id}`}
                 size="small"
                 color="inherit"
                 onClick={() => {
@@ -343,7 +358,15 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
         addForm
       ) : (
         <Box>
-          <Button id={`${id}-add`} variant="outlined" onClick={() => setAdding(true)}>
+          <Button
+            id={`${id}-add`}
+            variant="outlined"
+            onClick={() => {
+              setAdding(true);
+              // The pressed button gives way to the form: focus its heading, the card number next.
+              setFocusTarget(`${id}-new-card`);
+            }}
+          >
             Add a new card
           </Button>
         </Box>

@@ -26,6 +26,7 @@ function cardServer(
   let cards = [...initial];
   return mockApi([
     signedIn,
+    ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
     ['GET', '/api/payment-methods', () => ({ body: { cards } })],
     [
       'PATCH',
@@ -130,6 +131,8 @@ describe('SavedCardsPage', () => {
     ]);
     expect(within(form).getByRole('status')).toHaveTextContent('Card updated.');
     expect(within(form).getByRole('button', { name: /Save changes/ })).toHaveAttribute('data-status', 'done');
+    // Save changes waits for the next change: focus has gone on to Close.
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Close' })).toHaveFocus());
     await user.click(within(form).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('form', { name: 'Edit Mastercard ending in 4444' })).not.toBeInTheDocument();
     // Keyboard users are put back where they opened the form.
@@ -251,13 +254,29 @@ describe('SavedCardsPage', () => {
     expect(screen.getByText('Visa ending in 4242 removed.')).toBeInTheDocument();
   });
 
-  it('keeps the card on Keep it, with focus back on its Remove', async () => {
+  it('asks before removing with focus on Keep it; Keep it or Escape keeps the card, with focus back on its Remove', async () => {
     const { calls } = cardServer([visa, master]);
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remove Visa ending in 4242' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Keep it' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Visa ending in 4242' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Keep it' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Yes, remove' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Visa ending in 4242' })).toHaveFocus());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('puts focus at the new card form when Add a new card is pressed, and back on the button on Cancel', async () => {
+    cardServer([visa]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add a new card' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'New card' })).toHaveFocus());
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new card' })).toHaveFocus());
   });
 });
