@@ -23,4 +23,5 @@ export * from './payments/messages.ts';
 export * from './payments/card.ts';
 export * from './payments/status.ts';
 export * from './scheduling/scheduling.ts';
+export * from './scheduling/visit-time.ts';
 export * from './catalog/product.ts';

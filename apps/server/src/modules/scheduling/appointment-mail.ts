@@ -2,25 +2,9 @@
 // the reschedule link, and the calendar invite. Sent through the notifications service (SMTP or the
 // outbox). The invite goes as the attachment `visit.ics` (text/calendar; method=REQUEST|CANCEL), and
 // as a link to /api/reschedulings/{token}/invite.ics.
-import { VISIT_TYPE_LABELS } from '@store/domain';
+import { formatVisitRange, VISIT_TYPE_LABELS } from '@store/domain';
 import type { MailContent } from '../notifications/templates.ts';
 import type { AppointmentNotice, AppointmentNotifier } from './scheduling.service.ts';
-
-/** "Monday, June 1, 2026, 10:00 – 10:30 AM EDT" in the given zone. */
-export function formatVisitTime(startsAt: string, endsAt: string, timeZone: string): string {
-  const range = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-  // ICU puts narrow and thin no-break spaces around the dash and before AM/PM; mail gets plain ones.
-  return range.formatRange(new Date(startsAt), new Date(endsAt)).replace(/[\u202f\u2009\u00a0]/g, ' ');
-}
 
 /** The calendar invite as a mail attachment. */
 export function inviteAttachment(notice: AppointmentNotice): NonNullable<MailContent['attachments']>[number] {
@@ -32,7 +16,7 @@ export function appointmentMail(notice: AppointmentNotice): MailContent {
   const { appointment: a } = notice;
   const doctor = `${a.doctor.name}${a.doctor.credentials ? `, ${a.doctor.credentials}` : ''}`;
   const kind = a.visitType ? VISIT_TYPE_LABELS[a.visitType] : 'Visit';
-  const when = formatVisitTime(a.startsAt, a.endsAt, a.patientTimeZone);
+  const when = formatVisitRange(a.startsAt, a.endsAt, a.patientTimeZone);
   const firstName = a.invitee.name.split(' ')[0] ?? a.invitee.name;
   const calendar = notice.inviteUrl ? [`Add it to your calendar: ${notice.inviteUrl}`] : [];
   switch (notice.kind) {

@@ -37,20 +37,8 @@ export function formatDayLong(date: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(dateAtNoon(date));
 }
 
-/** "Tuesday, February 2, 2027, 9:00 – 9:30 AM CST" in `timeZone`. */
-export function formatVisitRange(startsAt: string, endsAt: string, timeZone: string): string {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-  return plain(format.formatRange(new Date(startsAt), new Date(endsAt)));
-}
+/** The domain's visit range (the mails say it the same way). */
+export { formatVisitRange } from '@store/domain';
 
 export interface TimeZoneOption {
   zone: string;

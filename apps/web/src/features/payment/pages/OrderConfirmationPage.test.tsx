@@ -66,8 +66,30 @@ describe('OrderConfirmationPage', () => {
     ]);
     renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(await screen.findByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
-    expect(screen.getByText(/^Your visit: .*2030/)).toBeInTheDocument();
+    // The patient's zone is named: a bare "10:00 AM" is ambiguous across states.
+    expect(screen.getByText('Your visit: Wednesday, May 1, 2030, 10:00 – 10:20 AM CDT')).toBeInTheDocument();
     expect(screen.getByTestId('next-steps')).toHaveTextContent('Join your visit from your account at the booked time.');
+  });
+
+  it('says the doctor calls for a booked phone visit', async () => {
+    // Visit type 2 (phone): nothing to join; the product page promises the doctor calls.
+    mockApi([
+      ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
+      [
+        'GET',
+        '/api/orders/o1/appointment',
+        () => ({
+          body: {
+            appointment: { id: 'a1', visitType: 2, startsAt: '2030-05-01T15:00:00.000Z', endsAt: '2030-05-01T15:20:00.000Z', patientTimeZone: 'America/New_York', doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' } },
+            visitType: 2,
+          },
+        }),
+      ],
+    ]);
+    renderWithStore(<OrderConfirmationPage />, { path: at });
+    expect(await screen.findByText('Your visit: Wednesday, May 1, 2030, 11:00 – 11:20 AM EDT')).toBeInTheDocument();
+    expect(screen.getByTestId('next-steps')).toHaveTextContent('Your doctor will call you at the booked time.');
+    expect(screen.getByTestId('next-steps')).not.toHaveTextContent('Join your visit');
   });
 
   it('shows an error with a retry when the order cannot load', async () => {

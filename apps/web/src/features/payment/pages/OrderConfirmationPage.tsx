@@ -1,6 +1,6 @@
 // CHECKOUT_ROUTES.orderConfirmation (issue 7; SPEC §2 progress 5): the order number, what happens
 // next, add-to-calendar (.ics) for a booked visit, the receipt and a link to the account.
-import { formatCents } from '@store/domain';
+import { formatCents, formatVisitRange } from '@store/domain';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -36,7 +36,8 @@ export function OrderConfirmationPage() {
   const next = p.payment.captured
     ? 'We are preparing your order and will email you when it ships.'
     : p.status === 'visit_scheduled'
-      ? 'Join your visit from your account at the booked time. Your card is only charged if the doctor approves your treatment.'
+      ? // A phone visit comes to the patient; a video visit is joined from the account.
+        `${visit.data?.visitType === 2 ? 'Your doctor will call you at the booked time.' : 'Join your visit from your account at the booked time.'} Your card is only charged if the doctor approves your treatment.`
       : 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.';
 
   function downloadIcs() {
@@ -76,7 +77,7 @@ export function OrderConfirmationPage() {
           <Typography data-testid="next-steps">{next}</Typography>
           {appointment ? (
             <Typography>
-              Your visit: {new Date(appointment.startsAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone: appointment.patientTimeZone })}
+              Your visit: {formatVisitRange(appointment.startsAt, appointment.endsAt, appointment.patientTimeZone)}
             </Typography>
           ) : null}
           <Typography color="text.secondary">We sent a confirmation email with a link to your receipt.</Typography>

@@ -8,7 +8,7 @@
 // which tokenizes the card and pays in one step (a signed-in patient's card is saved with the
 // payment). A decline shows the gateway's reason in the payment block's alert, which takes focus.
 // The browser sends no amount: the server charges its total.
-import { formatCents } from '@store/domain';
+import { formatCents, formatVisitRange } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -203,7 +203,7 @@ function VisitSummary({ order }: { order: Cart }) {
   if (visit.isError) return <Typography color="error">{errorText(visit.error)}</Typography>;
   const appointment = visit.data?.appointment;
   if (!appointment) return <Typography>Your visit will be confirmed by email.</Typography>;
-  const when = new Date(appointment.startsAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone: appointment.patientTimeZone });
+  const when = formatVisitRange(appointment.startsAt, appointment.endsAt, appointment.patientTimeZone);
   return (
     <Typography data-testid="scheduled-visit">
       Your {order.visitType === 1 ? 'video' : 'phone'} visit with {appointment.doctor.name}, {appointment.doctor.credentials}: {when}. Your card is only charged if the doctor approves your treatment.
