@@ -21,9 +21,13 @@ import { PrivacyNotice } from './PrivacyNotice';
 import { visuallyHidden } from './visuallyHidden';
 
 
+/** Phones (below MUI's sm): tighter header buttons, so Shop, Cart and the account buttons share one row. */
+const COMPACT_ON_PHONE = { '@media (max-width: 599.95px)': { px: 1, minWidth: 0 } } as const;
+
 const NAV_LINK_SX = {
   color: 'store.navLink',
   '&[aria-current="page"]': { textDecoration: 'underline' },
+  ...COMPACT_ON_PHONE,
 } as const;
 
 /** Cart, with how many products are in it once there are any (read with the cart the pages share). */
@@ -83,15 +87,15 @@ function AccountButtons() {
   const { logout, isPending } = useLogout();
   if (session.data?.kind === 'user') {
     return (
-      <Stack direction="row" spacing={1}>
-        <Button component={NavLink} to="/my-account" sx={{ color: 'store.signInText' }}>
+      <Stack direction="row" spacing={{ xs: 0.5, sm: 1 }}>
+        <Button component={NavLink} to="/my-account" sx={{ color: 'store.signInText', ...COMPACT_ON_PHONE }}>
           My account
         </Button>
         <Button
           variant="outlined"
           onClick={logout}
           disabled={isPending}
-          sx={{ color: 'store.signInText', borderColor: 'currentColor' }}
+          sx={{ color: 'store.signInText', borderColor: 'currentColor', ...COMPACT_ON_PHONE }}
         >
           Log out
         </Button>
@@ -126,7 +130,7 @@ function Header() {
       }}
     >
       <Container>
-        <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
+        <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: { xs: 0.5, sm: 1 }, py: 1 }}>
           <Link
             component={RouterLink}
             to="/"
@@ -134,14 +138,16 @@ function Header() {
             color="primary"
             variant="h3"
             underline="none"
-            sx={{ mr: 'auto', fontWeight: 700 }}
+            // On a phone the brand has the first row to itself and the links share the second
+            // (Log in or My account to the right), instead of whatever happens to wrap.
+            sx={{ mr: 'auto', fontWeight: 700, flexBasis: { xs: '100%', sm: 'auto' } }}
           >
             {name}
           </Link>
           <Box component="nav" aria-label="Main">
             <Stack
               direction="row"
-              spacing={1}
+              spacing={{ xs: 0.5, sm: 1 }}
               component="ul"
               sx={{ listStyle: 'none', m: 0, p: 0 }}
             >
@@ -155,7 +161,9 @@ function Header() {
               </li>
             </Stack>
           </Box>
-          <AccountButtons />
+          <Box sx={{ ml: { xs: 'auto', sm: 0 } }}>
+            <AccountButtons />
+          </Box>
         </Toolbar>
       </Container>
     </AppBar>

@@ -157,7 +157,8 @@ function SandboxCardForm({
           helperText={brand !== 'unknown' ? CARD_BRAND_NAMES[brand] : ' '}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
         />
-        <Stack direction="row" spacing={2}>
+        {/* Side by side where both labels fit; stacked on a phone ("Security code (CVC)" was cut). */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <CardTextField
             name="expiry"
             control={control}
