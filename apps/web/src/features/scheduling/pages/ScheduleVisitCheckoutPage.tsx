@@ -60,7 +60,10 @@ export function ScheduleVisitCheckoutPage() {
               ? booked.invitee
               : account
                 ? { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email, number: account.phone }
-                : undefined
+                : order.shippingAddress
+                  ? // A guest already gave a name and phone for shipping: start from them.
+                    { name: order.shippingAddress.fullName, number: order.shippingAddress.phone }
+                  : undefined
           }
           onBooked={() => void continueCheckout()}
         />
