@@ -41,6 +41,14 @@ export function toSavedAddress(row: AddressRow): SavedAddress {
   };
 }
 
+/** The same place and person, whatever the letter case or spacing it was typed with. */
+function sameAddress(row: AddressRow, input: UsAddress): boolean {
+  const norm = (value: string | null | undefined) => (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return (['fullName', 'line1', 'line2', 'city', 'state', 'zip', 'phone'] as const).every(
+    (key) => norm(row[key]) === norm(input[key]),
+  );
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAddressService(deps: { db: Db; now: () => Date }) {
@@ -84,6 +92,24 @@ export function createAddressService(deps: { db: Db; now: () => Date }) {
       const row = await repo.updateForUser(addressId, userId, { lastUsedAt: now() });
       if (!row) throw notFound();
       return toSavedAddress(row);
+    },
+
+    /**
+     * Keeps an address the patient had an order shipped to in their address book, as the most
+     * recent one: an equal saved address is marked used instead of saved twice; a full book
+     * (MAX_SAVED_ADDRESSES) is left as it is. Returns the saved address, or null when not kept.
+     */
+    async remember(userId: string, input: UsAddress): Promise<SavedAddress | null> {
+      return db.transaction(async (tx) => {
+        const txRepo = createAddressRepo(tx);
+        await txRepo.lockUser(userId);
+        const rows = await txRepo.listForUser(userId);
+        const at = now();
+        const same = rows.find((row) => sameAddress(row, input));
+        if (same) return toSavedAddress((await txRepo.updateForUser(same.id, userId, { lastUsedAt: at }))!);
+        if (rows.length >= MAX_SAVED_ADDRESSES) return null;
+        return toSavedAddress(await txRepo.insert(userId, { ...input, line2: input.line2 ?? null, createdAt: at, updatedAt: at, lastUsedAt: at }));
+      });
     },
 
     /** For the checkout engine: the patient's own address (to copy onto the order), else 404. */

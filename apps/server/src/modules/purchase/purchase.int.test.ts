@@ -39,7 +39,7 @@ async function patient() {
     .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email, firstName: 'Pat', lastName: 'Lee' })
     .returning({ id: users.id });
   const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method,
       url,
@@ -193,6 +193,35 @@ describe('pay now', () => {
     expect(othersNoConsent.statusCode).toBe(404);
     const noKey = await thief.send('POST', `/api/orders/${thiefOrder}/pay`, { paymentMethod: { token: 'x' }, acceptedConsentIds: await consentIds() });
     expect(noKey.statusCode).toBe(400);
+  });
+});
+
+describe('the address book after an order', () => {
+  it('keeps a paid order’s typed shipping address as the patient’s most recent address, once', async () => {
+    // A guest who registers in checkout could not save the address they typed; the next order
+    // should offer it (SPEC §9 "MOST RECENT ADDRESS").
+    const who = await patient();
+    const address = { fullName: 'Pat Lee', line1: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550134' };
+    const shipAndPay = async (line1: string) => {
+      const cart = await who.send('POST', '/api/cart');
+      const orderId = cart.json().id as string;
+      expect((await who.send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] })).statusCode).toBe(200);
+      const shipped = await who.send('PUT', `/api/orders/${orderId}/shipping-address`, { address: { ...address, line1 } });
+      expect(shipped.statusCode).toBe(200);
+      const res = await pay(who, orderId, { token: await cardToken('4242424242424242') });
+      expect(res.statusCode).toBe(200);
+      await ctx.app.services.jobs.drain();
+    };
+    expect((await who.send('GET', '/api/addresses')).json()).toEqual({ mostRecent: null, otherSaved: [] });
+    await shipAndPay('500 CONGRESS AVE');
+    const book = (await who.send('GET', '/api/addresses')).json();
+    expect(book.mostRecent).toMatchObject({ fullName: 'Pat Lee', line1: '500 CONGRESS AVE', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550134' });
+    expect(book.otherSaved).toEqual([]);
+    // The same address again, typed otherwise, is not saved twice.
+    await shipAndPay('500  Congress Ave');
+    const again = (await who.send('GET', '/api/addresses')).json();
+    expect(again.mostRecent.id).toBe(book.mostRecent.id);
+    expect(again.otherSaved).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   capturesAtCheckout,
   CARD_BRAND_NAMES,
   formatCents,
+  usAddressSchema,
   type StorefrontConfig,
 } from '@store/domain';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import type { Identity } from '../auth/sessions.service.ts';
 import type { CartOwner, CartService, OrderView } from '../cart/cart.service.ts';
 import type { AuditContext, CheckoutService } from '../checkout/checkout.service.ts';
 import type { ConsentsService } from '../consents/consents.service.ts';
+import type { AddressService } from '../addresses/addresses.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { PaymentSource, PaymentsService, PaymentView } from '../payments/payments.service.ts';
@@ -53,6 +55,7 @@ interface Deps {
   notifications: Pick<NotificationService, 'email'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig> };
   jobs: Pick<JobQueue, 'register' | 'enqueue' | 'nudge'>;
+  addresses: Pick<AddressService, 'remember'>;
   log?: FastifyBaseLogger | undefined;
 }
 
@@ -65,12 +68,18 @@ interface OrderConfirmationJob {
   baseUrl: string;
 }
 
+/**
+ * The background job that keeps a paid order's shipping address in the patient's address book, so
+ * the next order offers it (a guest who registered in checkout could not save it when typing it).
+ */
+export const ORDER_ADDRESS_JOB = 'order-address-to-account';
+
 export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'fulfilling', 'approved', 'prescribed', 'shipped', 'delivered', 'needs_info']);
 
 export function createPurchaseService(deps: Deps) {
-  const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, log } = deps;
+  const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log } = deps;
 
   function resultOf(orderId: string, status: string, payment: PaymentView): PurchaseResult {
     return {
@@ -133,6 +142,17 @@ export function createPurchaseService(deps: Deps) {
       return;
     }
     await sendConfirmation(storefront, order, resultOf(orderId, order.status, payment), userId, baseUrl);
+  });
+
+  jobs.register(ORDER_ADDRESS_JOB, async (payload) => {
+    const { orderId, storefrontId, userId } = payload as unknown as OrderConfirmationJob;
+    const storefront = await storefronts.getById(storefrontId);
+    const order = await cart.getOrder(storefront, { kind: 'user', userId }, orderId);
+    const shipped = order.shippingAddress;
+    if (!shipped) return; // nothing ships (e.g. a lab panel)
+    // Checked when it was given; parsed again only to type it as an address the book takes.
+    const address = usAddressSchema.safeParse(shipped);
+    if (address.success) await addresses.remember(userId, address.data);
   });
 
   async function sendConfirmation(storefront: StorefrontConfig, order: OrderView, result: PurchaseResult, userId: string, baseUrl: string) {
@@ -260,7 +280,9 @@ export function createPurchaseService(deps: Deps) {
         await checkout.completePayment({ orderId, to: captured ? 'paid' : 'authorized', audit: input.audit, tx });
         if (!captured) await checkout.transition({ orderId, to: status, reason: 'payment_authorized', audit: input.audit, tx });
         if (payable.userId) {
-          await queueConfirmation({ orderId, storefrontId: storefront.id, userId: payable.userId, baseUrl: input.baseUrl }, tx);
+          const job = { orderId, storefrontId: storefront.id, userId: payable.userId, baseUrl: input.baseUrl };
+          await queueConfirmation(job, tx);
+          await jobs.enqueue(ORDER_ADDRESS_JOB, { ...job }, { singletonKey: `${ORDER_ADDRESS_JOB}:${orderId}`, tx });
         }
       });
       jobs.nudge();
