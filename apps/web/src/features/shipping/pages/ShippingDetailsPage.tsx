@@ -244,15 +244,24 @@ function ShippingDetails() {
       ) : null}
       <Box>
         {signedIn ? (
-          <StatusButton
-            status={status}
-            disabled={!savedId || setMethod.isPending}
-            onClick={() => {
-              if (savedId) void save({ savedAddressId: savedId });
-            }}
-          >
-            Continue
-          </StatusButton>
+          <>
+            <StatusButton
+              status={status}
+              disabled={!savedId || setMethod.isPending}
+              aria-describedby={!savedId ? `${id}-continue-hint` : undefined}
+              onClick={() => {
+                if (savedId) void save({ savedAddressId: savedId });
+              }}
+            >
+              Continue
+            </StatusButton>
+            {/* Say why Continue waits, instead of a greyed button alone. */}
+            {!savedId ? (
+              <Typography id={`${id}-continue-hint`} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Choose one of your addresses, or save a new one, to continue.
+              </Typography>
+            ) : null}
+          </>
         ) : (
           <StatusButton type="submit" form={formId} status={status} disabled={setMethod.isPending}>
             Continue
