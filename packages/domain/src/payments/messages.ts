@@ -6,6 +6,8 @@ export const PAYMENT_MESSAGES = {
   // Card fields (the gateway's card form and the sandbox tokenization endpoint)
   CARD_NUMBER_INVALID: 'Please enter a valid card number.',
   CARD_EXPIRY_INVALID: 'Please enter the expiry date as MM/YY.',
+  /** The same, where month and year are separate fields (editing a saved card's expiry). */
+  CARD_EXPIRY_PARTS_INVALID: 'Please enter the month as MM and the year as YYYY.',
   CARD_EXPIRED: 'This card has expired. Please use a different card.',
   CARD_CVC_INVALID: 'Please enter the 3-digit security code (4 digits for American Express).',
   CARD_NAME_INVALID: 'Please enter the name on the card.',

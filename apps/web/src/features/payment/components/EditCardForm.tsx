@@ -51,7 +51,7 @@ const schemaFor = (hasBilling: boolean) =>
         ctx.addIssue({
           code: 'custom',
           path: ['expiry'],
-          message: PAYMENT_MESSAGES.CARD_EXPIRY_INVALID,
+          message: PAYMENT_MESSAGES.CARD_EXPIRY_PARTS_INVALID,
         });
       }
       // A billing address is optional, but one begun must be whole (the server's own rules).
@@ -152,7 +152,12 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
     } catch (err) {
       setStatus('idle');
       if (!applyServerErrors(form, err, SERVER_FIELDS)) setError(err);
+      else if (form.getFieldState('expiry').error) form.setFocus('expMonth');
     }
+  }, (invalid) => {
+    // The expiry's message sits on `expiry`, which is no input: take the patient to the month.
+    // Other fields' errors are focused by the form itself.
+    if (invalid.expiry && !invalid.billingAddress) form.setFocus('expMonth');
   });
 
   const billingField = (key: (typeof BILLING_KEYS)[number]) => {

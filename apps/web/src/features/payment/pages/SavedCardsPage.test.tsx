@@ -186,7 +186,9 @@ describe('SavedCardsPage', () => {
     await user.clear(screen.getByLabelText('Month (MM)'));
     await user.type(screen.getByLabelText('Month (MM)'), '13');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText(PAYMENT_MESSAGES.CARD_EXPIRY_INVALID)).toBeInTheDocument();
+    expect(await screen.findByText(PAYMENT_MESSAGES.CARD_EXPIRY_PARTS_INVALID)).toBeInTheDocument();
+    // Worded for these two fields, and the patient is taken to them.
+    await waitFor(() => expect(screen.getByLabelText('Month (MM)')).toHaveFocus());
     expect(screen.getByLabelText('Month (MM)')).toHaveValue('13');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
