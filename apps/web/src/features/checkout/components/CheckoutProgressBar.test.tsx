@@ -1,8 +1,9 @@
 // SPEC §2 "Progress steps" and SPEC §4 labels: which steps an order shows and with which label.
 import { Stage } from '@store/domain';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONSULT_STAGES, makeProgress } from '../test-helpers';
-import { stepsFor } from './CheckoutProgressBar';
+import { CheckoutProgressBar, stepsFor } from './CheckoutProgressBar';
 
 const { Consult, Shipping, Payment } = Stage;
 const labels = (p: Parameters<typeof stepsFor>[0]) =>
@@ -59,5 +60,15 @@ describe('stepsFor', () => {
 
   it('lists all five steps before the progress is known', () => {
     expect(stepsFor(null).map((s) => s.step)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('CheckoutProgressBar', () => {
+  it('counts the steps when there are several, and does not say "Step 1 of 1" after payment', () => {
+    const { rerender } = render(<CheckoutProgressBar progress={makeProgress({})} current={2} />);
+    expect(screen.getByRole('progressbar', { name: 'Checkout progress' })).toHaveAttribute('aria-valuetext', 'Step 2 of 5: Shipping');
+    // After payment only Confirmation is shown (CheckoutLayout's PAID).
+    rerender(<CheckoutProgressBar progress={{ stages: [], missingStages: [] }} current={5} />);
+    expect(screen.getByRole('progressbar', { name: 'Checkout progress' })).toHaveAttribute('aria-valuetext', 'Confirmation');
   });
 });

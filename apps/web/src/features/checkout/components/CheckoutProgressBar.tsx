@@ -53,6 +53,9 @@ export function stepsFor(
   });
 }
 
+/** "Step 2 of 5: " — nothing for a single step (after payment), where "Step 1 of 1" says nothing. */
+const stepOf = (position: number, count: number) => (count > 1 ? `Step ${position + 1} of ${count}: ` : '');
+
 export function CheckoutProgressBar({
   progress,
   current,
@@ -75,7 +78,7 @@ export function CheckoutProgressBar({
         value={value}
         aria-label="Checkout progress"
         aria-valuetext={
-          active ? `Step ${position + 1} of ${steps.length}: ${active.label}` : undefined
+          active ? `${stepOf(position, steps.length)}${active.label}` : undefined
         }
         sx={{ height: 8, borderRadius: 4, mb: 1.5 }}
       />
@@ -86,7 +89,8 @@ export function CheckoutProgressBar({
           aria-hidden="true"
           sx={{ display: { xs: 'block', sm: 'none' } }}
         >
-          Step {position + 1} of {steps.length}: <strong>{active.label}</strong> ({active.status})
+          {stepOf(position, steps.length)}
+          <strong>{active.label}</strong> ({active.status})
         </Typography>
       ) : null}
       <Box

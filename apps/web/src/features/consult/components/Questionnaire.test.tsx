@@ -107,7 +107,8 @@ describe('Questionnaire', () => {
     const user = userEvent.setup();
     renderWithStore(<Harness />);
     expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeInTheDocument();
-    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    // "Page", not "Step": the checkout band above already counts the checkout's steps.
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: /pregnant/i })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Female' }));

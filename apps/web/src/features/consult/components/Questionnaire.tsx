@@ -168,7 +168,7 @@ export function Questionnaire({
       <Stack spacing={0.5}>
         {pages.length > 1 && step > 0 ? (
           <Typography variant="body2" color="text.secondary">
-            Step {step} of {pages.length}
+            Page {step} of {pages.length}
           </Typography>
         ) : null}
         <Typography id="questionnaire-page-title" variant="h2">
