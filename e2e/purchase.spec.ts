@@ -21,6 +21,17 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Security code (CVC)').fill('123');
 }
 
+/** A signed-in patient puts the lab panel in the cart again and checks out: straight to the summary. */
+async function buyLabPanelAgain(page: Page) {
+  await page.goto('/products/comprehensive-lab-panel');
+  const added = page.waitForResponse((r) => r.url().includes('/items') && r.request().method() === 'PATCH' && r.ok());
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await added;
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+}
+
 test('a new guest buys a product that needs no consult, from / to the confirmation, after a declined card', async ({ page }) => {
   const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/');
@@ -84,13 +95,7 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await page.screenshot({ path: test.info().outputPath('purchase-confirmation.png'), fullPage: true });
 
   // The next purchase: the card saved with the payment is offered, picked, with Pay.
-  await page.goto('/products/comprehensive-lab-panel');
-  const again = page.waitForResponse((r) => r.url().includes('/items') && r.request().method() === 'PATCH' && r.ok());
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await again;
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  await buyLabPanelAgain(page);
   await expect(page.getByRole('heading', { level: 3, name: 'Pay with a saved card' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
   await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
@@ -151,13 +156,7 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   // A third purchase with a new card the processor cannot handle at first (README "Test cards":
   // 4000 0000 0000 0119 "processing error, then succeeds on retry"): the plain-words message, then
   // pressing Pay again with the card as typed pays. Not saved, so the account keeps one card.
-  await page.goto('/products/comprehensive-lab-panel');
-  const third = page.waitForResponse((r) => r.url().includes('/items') && r.request().method() === 'PATCH' && r.ok());
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await third;
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  await buyLabPanelAgain(page);
   const thirdTotal = (await page.getByTestId('order-total').textContent())!;
   await acceptConsents(page);
   await page.getByRole('button', { name: 'Pay with a new card instead' }).click();

@@ -23,6 +23,23 @@ const purchase = (over: object = {}) => ({
 
 const at = '/checkout/order-confirmation?order=o1';
 
+/** A paid order with a visit booked for 1 May 2030, 15:00 UTC, in the patient's zone. */
+function bookedVisit(visitType: 1 | 2, patientTimeZone: string) {
+  mockApi([
+    ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
+    [
+      'GET',
+      '/api/orders/o1/appointment',
+      () => ({
+        body: {
+          appointment: { id: 'a1', visitType, startsAt: '2030-05-01T15:00:00.000Z', endsAt: '2030-05-01T15:20:00.000Z', patientTimeZone, doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' } },
+          visitType,
+        },
+      }),
+    ],
+  ]);
+}
+
 describe('OrderConfirmationPage', () => {
   it('shows the loading state, then the order number, the amount paid, what happens next and the links', async () => {
     // issue 7 "order number, what happens next, ... a link to the account"; "Products that need no consult are captured at once"
@@ -50,20 +67,7 @@ describe('OrderConfirmationPage', () => {
 
   it('shows a booked visit with add-to-calendar', async () => {
     // issue 7 "add-to-calendar for a scheduled visit"
-    mockApi([
-      ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
-      [
-        'GET',
-        '/api/orders/o1/appointment',
-        () => ({
-          body: {
-            appointment: { id: 'a1', startsAt: '2030-05-01T15:00:00.000Z', endsAt: '2030-05-01T15:20:00.000Z', patientTimeZone: 'America/Chicago', doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' } },
-            doctorId: 'd1',
-            visitType: 1,
-          },
-        }),
-      ],
-    ]);
+    bookedVisit(1, 'America/Chicago');
     renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(await screen.findByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     // The patient's zone is named: a bare "10:00 AM" is ambiguous across states.
@@ -73,19 +77,7 @@ describe('OrderConfirmationPage', () => {
 
   it('says the doctor calls for a booked phone visit', async () => {
     // Visit type 2 (phone): nothing to join; the product page promises the doctor calls.
-    mockApi([
-      ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
-      [
-        'GET',
-        '/api/orders/o1/appointment',
-        () => ({
-          body: {
-            appointment: { id: 'a1', visitType: 2, startsAt: '2030-05-01T15:00:00.000Z', endsAt: '2030-05-01T15:20:00.000Z', patientTimeZone: 'America/New_York', doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' } },
-            visitType: 2,
-          },
-        }),
-      ],
-    ]);
+    bookedVisit(2, 'America/New_York');
     renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(await screen.findByText('Your visit: Wednesday, May 1, 2030, 11:00 – 11:20 AM EDT')).toBeInTheDocument();
     expect(screen.getByTestId('next-steps')).toHaveTextContent('Your doctor will call you at the booked time.');
