@@ -150,7 +150,8 @@ describe('router', () => {
       await screen.findByRole('heading', { level: 1, name: config.content.heroTitle }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('main')).toHaveFocus();
+    // The layout moves focus in an effect after the new page renders: wait for it (it failed under load).
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('opens the login drawer from the header', async () => {
