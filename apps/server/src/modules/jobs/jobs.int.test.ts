@@ -26,6 +26,30 @@ beforeEach(async () => {
 const rowsOf = (name: string) => database.db.select().from(jobs).where(eq(jobs.name, name));
 
 describe('background jobs', () => {
+  it('drain waits for a job a nudged pass took meanwhile (a test reading right after Pay sees its work)', async () => {
+    const queue = createJobQueue({ db: database.db, now, pollIntervalMs: 60_000 });
+    const done: number[] = [];
+    queue.register('slow', async (payload) => {
+      // While drain's own pass runs the first job, a nudge (as after Pay) starts another pass,
+      // which takes the second job (the first is locked) and is still on it when drain's pass ends.
+      if (payload.n === 1) queue.nudge();
+      await new Promise((resolve) => setTimeout(resolve, payload.n === 1 ? 50 : 200));
+      done.push(Number(payload.n));
+    });
+    queue.start();
+    try {
+      await database.db.transaction(async (tx) => {
+        // The first is due earlier, so drain's pass takes it first.
+        await queue.enqueue('slow', { n: 1 }, { tx, runAt: new Date(clock.now.getTime() - 1000) });
+        await queue.enqueue('slow', { n: 2 }, { tx });
+      });
+      await queue.drain();
+      expect(done.sort()).toEqual([1, 2]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('runs a queued job once with its payload, and a repeat with the same key is not queued again', async () => {
     const queue = createJobQueue({ db: database.db, now });
     const seen: unknown[] = [];
