@@ -10,17 +10,8 @@ export const PATHS = {
   checkout: CHECKOUT_ROUTES,
 } as const;
 
-/** Accounts and sign-in (issue 4): the pages SPEC §2 names without a path. */
-export const ACCOUNT_ROUTES = {
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  registerWithCode: '/register/passcode',
-  registerFromInvite: '/register/invite',
-  join: '/join',
-  ecp: '/ecp',
-  myAccountPassword: '/my-account/password',
-  myAccountCards: '/my-account/cards',
-} as const;
+/** Accounts and sign-in (issue 4): the pages SPEC §2 names without a path (in lib: features use them). */
+export { ACCOUNT_ROUTES } from '@/lib/accountRoutes';
 
 export function productPath(slug: string): string {
   return `/products/${encodeURIComponent(slug)}`;

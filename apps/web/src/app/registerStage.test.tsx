@@ -63,8 +63,8 @@ function api({
   ]);
 }
 
-function renderRegister(path = '/register') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+function renderRegister(path = '/register', before: string[] = []) {
+  const router = createMemoryRouter(routes, { initialEntries: [...before, path], initialIndex: before.length });
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
@@ -131,7 +131,7 @@ describe('/register inside a guest checkout', () => {
       ],
     });
     const user = userEvent.setup();
-    const router = renderRegister();
+    const router = renderRegister('/register', ['/checkout/pharmacy-options']);
     await heading();
     await waitFor(() => expect(lastName()).toHaveValue('Smith'));
     await user.clear(lastName());
@@ -142,6 +142,10 @@ describe('/register inside a guest checkout', () => {
 
     // Signed in, the checkout goes on to its first pending stage: Payment's summary (SPEC §2).
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/summary'), SLOW);
+    // /register's entry was replaced: Back goes to the step before it, not to /register (which
+    // would only send a signed-in patient to the summary again).
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pharmacy-options'));
     const register = calls.find((c) => c.method === 'POST' && c.path === '/api/auth/register');
     expect(register?.body).toMatchObject({
       email: 'mary@example.com',

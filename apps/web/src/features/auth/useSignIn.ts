@@ -2,7 +2,8 @@
 // login drawer and go to the redirect target (a same-site path, optionally with an id query).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { SIGNED_OUT_ONLY_PATHS } from '@/lib/accountRoutes';
 import { useLoginDrawer } from '@/lib/loginDrawer';
 import { beginSignIn, refreshAfterSignIn, safeRedirect } from '@/lib/session';
 import type { SignedIn } from './api/authApi';
@@ -10,6 +11,7 @@ import type { SignedIn } from './api/authApi';
 export function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { closeLoginDrawer } = useLoginDrawer();
   return useCallback(
     /** `redirectTo`: the page's or drawer's target; else the server's; else `fallback`. */
@@ -20,11 +22,13 @@ export function useSignedIn() {
         closeLoginDrawer();
         const target =
           safeRedirect(redirectTo) ?? safeRedirect(result.redirectTo) ?? safeRedirect(fallback);
-        if (target) await navigate(target);
+        // Signing in on /register (say) leaves a page that would only send the patient on: replace
+        // it, so Back from the checkout's summary goes to the step before, not back to the summary.
+        if (target) await navigate(target, { replace: SIGNED_OUT_ONLY_PATHS.includes(pathname) });
       } finally {
         end();
       }
     },
-    [queryClient, closeLoginDrawer, navigate],
+    [queryClient, closeLoginDrawer, navigate, pathname],
   );
 }
