@@ -144,6 +144,9 @@ test.describe('a new patient buys a consult product (issue 7)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'SCHEDULE' }).click();
 
+    // The email given for the visit starts the account's email.
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
     await registerInCheckout(page, email, { firstName: 'Jamie', lastName: 'Rivera' });
     await expect(page.getByTestId('scheduled-visit')).toContainText(/Your video visit with/);
     const total = await payWithSandboxCard(page);

@@ -112,6 +112,25 @@ describe('/register inside a guest checkout', () => {
     expect(steps[3]).toHaveAttribute('aria-current', 'step');
   });
 
+  it('starts the email and phone from the visit the patient booked in this checkout', async () => {
+    // Nothing the patient already typed is asked again from blank (the schedule page took them).
+    api({
+      cart: { ...atRegister, visitType: 1 },
+      extra: [
+        [
+          'GET',
+          '/api/orders/o1/appointment',
+          () => ({ body: { appointment: { id: 'a1', invitee: { name: 'Mary Ann Smith', email: 'mary@example.com', number: '5125550134' } }, visitType: 1 } }),
+        ],
+      ],
+    });
+    renderRegister();
+    await heading();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('mary@example.com'));
+    expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue('5125550134');
+    expect(firstName()).toHaveValue('Mary Ann');
+  });
+
   it('registers with the names as edited and carries on with the checkout (the server’s redirectTo)', async () => {
     let registered = false;
     const { calls } = api({

@@ -1,7 +1,8 @@
 // APP_ROUTES.register (SPEC §2; the checkout's Register stage): create an account with a password
 // and be logged in, or register with a one-time passcode instead. Inside a guest's checkout (the
 // checkout's frame gives the order through `@/lib/checkout`) it says the account finishes the
-// order and starts the names from the shipping address's full name.
+// order and starts the names from the shipping address's full name, and the email and phone from
+// the visit the patient booked.
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,7 +14,7 @@ import { useCart } from '@/lib/cart';
 import { useCheckoutInProgress } from '@/lib/checkout';
 import { entryPage, isSigningIn, safeRedirect, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
-import { authApi } from './api/authApi';
+import { authApi, useVisitContact } from './api/authApi';
 import { RegistrationForm } from './components/RegistrationForm';
 import { splitFullName } from './splitFullName';
 import { useSignedIn } from './useSignIn';
@@ -27,7 +28,12 @@ export function RegisterPage() {
   const { cart, isLoading: cartLoading } = useCart();
   const checkout = useCheckoutInProgress();
   const shippingName = checkout?.order.shippingAddress?.fullName;
-  const prefill = useMemo(() => splitFullName(shippingName), [shippingName]);
+  // Inside checkout, what the patient already gave: the shipping name, the booked visit's email and phone.
+  const visitContact = useVisitContact(checkout?.order.visitType === 1 || checkout?.order.visitType === 2 ? checkout.order.id : null).data;
+  const prefill = useMemo(
+    () => ({ ...splitFullName(shippingName), email: visitContact?.email, phone: visitContact?.phone }),
+    [shippingName, visitContact?.email, visitContact?.phone],
+  );
 
   if (session.isPending) return <LoadingState label="Checking whether you are logged in…" />;
   if (session.data?.kind === 'user') {

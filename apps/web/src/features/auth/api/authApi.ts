@@ -1,5 +1,6 @@
 // The accounts API (docs/api-map.md "Accounts"). Every call goes through src/lib/api.ts: cookies
 // included, CSRF header sent, problem+json → ApiError, no answer / 5xx → ConnectionError.
+import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api';
 
 export interface SignedIn {
@@ -81,3 +82,24 @@ export const authApi = {
   sendIntakeLink: (body: { email: string }) =>
     apiPost<{ message: string }>('/api/ecp/intake/email', body),
 };
+
+/**
+ * The email and phone the patient gave when booking the order's visit (GET
+ * /api/orders/:id/appointment, the scheduling API), to start the Register form with; none when
+ * the order has no booked visit or the call fails (the form is never held up by it).
+ */
+export function useVisitContact(orderId: string | null) {
+  return useQuery({
+    queryKey: ['order-appointment', orderId, 'contact'],
+    enabled: Boolean(orderId),
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const visit = await apiGet<{ appointment: { invitee?: { email?: string; number?: string } } | null }>(
+        `/api/orders/${encodeURIComponent(orderId ?? '')}/appointment`,
+        { signal },
+      );
+      const invitee = visit.appointment?.invitee;
+      return { email: invitee?.email ?? undefined, phone: invitee?.number ?? undefined };
+    },
+  });
+}

@@ -37,14 +37,18 @@ type RegistrationInput = z.input<typeof registrationSchema>;
 
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;
 
+const PREFILL_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+type PrefillField = (typeof PREFILL_FIELDS)[number];
+
 export interface RegistrationFormProps {
   defaultValues?: Partial<RegistrationInput>;
   /**
-   * Names known from elsewhere (the checkout's shipping name), which may arrive after the form is
-   * shown: each goes into its field once, and only while that field is still empty and untouched by
-   * the patient, so nothing they typed is ever replaced. They stay editable.
+   * What the patient already told the store elsewhere (the checkout's shipping name, the booked
+   * visit's email and phone), which may arrive after the form is shown: each goes into its field
+   * once, and only while that field is still empty and untouched by the patient, so nothing they
+   * typed is ever replaced. They stay editable.
    */
-  prefill?: { firstName?: string; lastName?: string } | null;
+  prefill?: Partial<Record<PrefillField, string | undefined>> | null;
   /** The email is fixed (ECP: the prescriber's address on file). */
   emailReadOnly?: boolean;
   /** Join-the-movement: offer news by email. */
@@ -83,13 +87,15 @@ export function RegistrationForm({
     mode: 'onTouched',
   });
 
-  const prefilled = useRef(new Set<'firstName' | 'lastName'>());
+  const prefilled = useRef(new Set<PrefillField>());
   const prefillFirst = prefill?.firstName;
   const prefillLast = prefill?.lastName;
+  const prefillEmail = emailReadOnly ? undefined : prefill?.email;
+  const prefillPhone = prefill?.phone;
   useEffect(() => {
-    const names = { firstName: prefillFirst, lastName: prefillLast };
-    for (const name of ['firstName', 'lastName'] as const) {
-      const value = names[name];
+    const known = { firstName: prefillFirst, lastName: prefillLast, email: prefillEmail, phone: prefillPhone };
+    for (const name of PREFILL_FIELDS) {
+      const value = known[name];
       if (!value || prefilled.current.has(name)) continue;
       const state = form.getFieldState(name);
       if (state.isDirty || form.getValues(name) !== '') continue;
@@ -97,7 +103,7 @@ export function RegistrationForm({
       // A "required" error shown before the name arrived is checked again.
       form.setValue(name, value, { shouldValidate: Boolean(state.error) });
     }
-  }, [form, prefillFirst, prefillLast]);
+  }, [form, prefillFirst, prefillLast, prefillEmail, prefillPhone]);
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
