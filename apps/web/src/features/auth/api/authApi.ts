@@ -2,6 +2,7 @@
 // included, CSRF header sent, problem+json → ApiError, no answer / 5xx → ConnectionError.
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api';
+import { fetchOrderAppointment, orderAppointmentKey } from '@/lib/orderAppointment';
 
 export interface SignedIn {
   userId: string;
@@ -90,16 +91,15 @@ export const authApi = {
  */
 export function useVisitContact(orderId: string | null) {
   return useQuery({
-    queryKey: ['order-appointment', orderId, 'contact'],
+    // The schedule step's own query: after booking there, its answer is already here.
+    queryKey: orderAppointmentKey(orderId),
     enabled: Boolean(orderId),
     retry: false,
-    queryFn: async ({ signal }) => {
-      const visit = await apiGet<{ appointment: { invitee?: { email?: string; number?: string } } | null }>(
-        `/api/orders/${encodeURIComponent(orderId ?? '')}/appointment`,
-        { signal },
-      );
-      const invitee = visit.appointment?.invitee;
-      return { email: invitee?.email ?? undefined, phone: invitee?.number ?? undefined };
-    },
+    queryFn: ({ signal }) =>
+      fetchOrderAppointment<{ appointment: { invitee?: { email?: string; number?: string } } | null }>(orderId ?? '', signal),
+    select: (visit) => ({
+      email: visit.appointment?.invitee?.email ?? undefined,
+      phone: visit.appointment?.invitee?.number ?? undefined,
+    }),
   });
 }

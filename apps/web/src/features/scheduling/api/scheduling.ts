@@ -2,6 +2,7 @@
 import { FIRST_AVAILABLE, type ScheduleInvitee } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
+import { fetchOrderAppointment, orderAppointmentKey } from '@/lib/orderAppointment';
 
 export interface Doctor {
   id: string;
@@ -113,7 +114,12 @@ export function useBookAppointment() {
       }
       return apiPost<Booking>('/api/appointments', body);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['slots'] }),
+    onSettled: (_booking, _error, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['slots'] }),
+        // The order's visit changed: the pages that show it (and /register's contact) read it again.
+        ...(body.orderId ? [queryClient.invalidateQueries({ queryKey: orderAppointmentKey(body.orderId) })] : []),
+      ]),
   });
 }
 
@@ -160,8 +166,8 @@ export interface OrderAppointment {
 
 export function useOrderAppointment(orderId: string | null) {
   return useQuery({
-    queryKey: ['order-appointment', orderId],
-    queryFn: ({ signal }) => apiGet<OrderAppointment>(`/api/orders/${encodeURIComponent(orderId ?? '')}/appointment`, { signal }),
+    queryKey: orderAppointmentKey(orderId),
+    queryFn: ({ signal }) => fetchOrderAppointment<OrderAppointment>(orderId ?? '', signal),
     enabled: Boolean(orderId),
   });
 }
@@ -175,7 +181,7 @@ export function useConfirmDoctor(orderId: string) {
         `/api/orders/${encodeURIComponent(orderId)}/doctor-confirmation`,
         doctorId && doctorId !== FIRST_AVAILABLE ? { doctorId } : {},
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['order-appointment', orderId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderAppointmentKey(orderId) }),
   });
 }
 
