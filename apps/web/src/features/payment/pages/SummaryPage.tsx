@@ -31,6 +31,7 @@ import { isApiError } from '@/lib/api';
 import type { Cart } from '@/lib/cart';
 import { useCheckout } from '@/lib/checkout';
 import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
+import { useFocusLater } from '@/lib/useFocusLater';
 import {
   applyPromoCode,
   newIdempotencyKey,
@@ -236,20 +237,16 @@ export function SummaryPage() {
   // first control of what replaced it (the picked card, or the new card's first field) once it shows
   // (the card form may still be loading).
   const paymentBlockRef = useRef<HTMLDivElement | null>(null);
-  const [focusPaymentBlock, setFocusPaymentBlock] = useState(false);
-  useEffect(() => {
-    if (!focusPaymentBlock) return;
-    const block = paymentBlockRef.current;
-    const first =
-      block?.querySelector<HTMLInputElement>('input[type=radio]:checked') ??
-      block?.querySelector<HTMLInputElement>('input:not([type=hidden]):not([disabled])');
-    if (!first) return;
-    first.focus();
-    setFocusPaymentBlock(false);
-  });
+  const focusLater = useFocusLater();
   const switchTo = (next: 'saved' | 'new') => {
     setMode(next);
-    setFocusPaymentBlock(true);
+    focusLater(() => {
+      const block = paymentBlockRef.current;
+      return (
+        block?.querySelector<HTMLInputElement>('input[type=radio]:checked') ??
+        block?.querySelector<HTMLInputElement>('input:not([type=hidden]):not([disabled])')
+      );
+    });
   };
   const consentErrorRef = useRef<HTMLParagraphElement | null>(null);
   // One key per attempt: a retry after a timeout resends it; a decline starts a new attempt.
