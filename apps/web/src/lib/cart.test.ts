@@ -59,7 +59,8 @@ describe('loadCart', () => {
   });
 
   it('is null when there is no cart', async () => {
-    fakeApi({});
+    // The server's answer for "no open cart".
+    fakeApi({ 'GET /api/cart': { status: 204 } });
     expect(await loadCart(72)).toBeNull();
   });
 

@@ -137,8 +137,8 @@ export async function loadCart(ttlHours: number, signal?: AbortSignal): Promise<
     }
     forgetGuestOrder();
   }
-  // 204 (no cart) answers undefined; a 404 from an older server means the same.
-  const cart = (await apiGet<Cart | undefined>('/api/cart', { signal }).catch(notFoundToNull)) ?? null;
+  // No cart: 204, which answers undefined.
+  const cart = (await apiGet<Cart | undefined>('/api/cart', { signal })) ?? null;
   if (!cart) return null;
   if (!cart.isGuestOrder) {
     forgetGuestOrder();

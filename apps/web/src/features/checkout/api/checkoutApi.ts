@@ -8,7 +8,7 @@ import type {
   QuestionnaireDefinition,
 } from '@store/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPut, isApiError } from '@/lib/api';
+import { apiGet, apiPost, apiPut } from '@/lib/api';
 import { CART_QUERY_KEY, useCart, type Cart } from '@/lib/cart';
 
 export const checkoutKeys = {
@@ -16,11 +16,6 @@ export const checkoutKeys = {
   awaitingPayment: ['checkout', 'awaiting-payment'] as const,
   progress: (orderId: string) => ['checkout', 'progress', orderId] as const,
   consults: (orderId: string) => ['checkout', 'consults', orderId] as const,
-};
-
-const notFoundToNull = (error: unknown) => {
-  if (isApiError(error) && error.status === 404) return null;
-  throw error;
 };
 
 /**
@@ -33,10 +28,8 @@ export function useCheckoutOrder() {
   const awaiting = useQuery({
     queryKey: checkoutKeys.awaitingPayment,
     queryFn: ({ signal }) =>
-      // 204 (none waiting) answers undefined.
-      apiGet<Cart | undefined>('/api/checkout/awaiting-payment', { signal })
-        .catch(notFoundToNull)
-        .then((order) => order ?? null),
+      // None waiting: 204, which answers undefined.
+      apiGet<Cart | undefined>('/api/checkout/awaiting-payment', { signal }).then((order) => order ?? null),
     enabled: needsAwaiting,
   });
   const order = cart.cart ?? (needsAwaiting ? (awaiting.data ?? null) : null);
