@@ -513,27 +513,24 @@ export function createCartService(deps: Deps) {
       const times = nextItemTimes(remaining, additions.length);
       // Moved, not copied: the items keep their ids, so their consults (and answers) go with them.
       for (const [index, g] of additions.entries()) await repo.moveItem(tx, g.id, userOrder.id, times[index]!);
-      let target = userOrder;
+      // What the patient's cart takes over from the guest's, written with the re-pricing (one update).
+      const patch: Partial<OrderRow> = {};
       if (!userOrder.couponId && guestOrder.couponId) {
-        target = await repo.update(tx, userOrder.id, { couponId: guestOrder.couponId, couponCode: guestOrder.couponCode });
+        Object.assign(patch, { couponId: guestOrder.couponId, couponCode: guestOrder.couponCode });
       }
-      if (!target.landingGuid && guestOrder.landingGuid) {
-        target = await repo.update(tx, userOrder.id, { landingGuid: guestOrder.landingGuid });
-      }
+      if (!userOrder.landingGuid && guestOrder.landingGuid) patch.landingGuid = guestOrder.landingGuid;
       // The doctor the guest chose for the visit (their appointment moves to this order too).
-      if (!target.doctorId && guestOrder.doctorId) {
-        target = await repo.update(tx, userOrder.id, { doctorId: guestOrder.doctorId });
-      }
+      if (!userOrder.doctorId && guestOrder.doctorId) patch.doctorId = guestOrder.doctorId;
       // Consult is done per item: the order's bit cannot stand for a moved-in item still to answer.
       const merged = await repo.itemsOf(tx, userOrder.id);
       if (
-        hasStage(target.completedStages, Stage.Consult) &&
+        hasStage(userOrder.completedStages, Stage.Consult) &&
         merged.some((i) => hasStage(i.requiredStages, Stage.Consult) && !hasStage(i.completedStages, Stage.Consult))
       ) {
-        target = await repo.update(tx, userOrder.id, { completedStages: target.completedStages & ~Stage.Consult });
+        patch.completedStages = userOrder.completedStages & ~Stage.Consult;
       }
       await repo.delete(tx, guestOrder.id);
-      await reprice(tx, data, target);
+      await reprice(tx, data, { ...userOrder, ...patch }, merged, patch);
       return { orderId: userOrder.id, guestHadItems: guestItems.length > 0 };
     });
   }
