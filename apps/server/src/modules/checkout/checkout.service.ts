@@ -295,25 +295,15 @@ export function createCheckoutService(deps: Deps) {
       },
     ];
     // DATA-MODEL.md: "(all stages but Payment done) → awaiting_payment".
-    let nextStatus: OrderStatus | undefined = thenStatus;
-    if (
-      !nextStatus &&
+    const stagesDone =
       statusOf(staged) === 'draft' &&
-      readyForPayment(staged.required, staged.completed, { loggedIn })
-    ) {
-      nextStatus = 'awaiting_payment';
-    }
-    if (nextStatus && nextStatus !== statusOf(staged)) {
+      readyForPayment(staged.required, staged.completed, { loggedIn });
+    const wanted = thenStatus ?? (stagesDone ? 'awaiting_payment' : undefined);
+    const nextStatus = wanted !== statusOf(staged) ? wanted : undefined;
+    if (nextStatus) {
       events.push(
-        statusChange(
-          staged,
-          nextStatus,
-          ctx,
-          nextStatus === 'awaiting_payment' ? { reason: 'stages_done' } : {},
-        ),
+        statusChange(staged, nextStatus, ctx, nextStatus === 'awaiting_payment' ? { reason: 'stages_done' } : {}),
       );
-    } else {
-      nextStatus = undefined;
     }
     const order = await cart.writeCheckoutState(tx, state.order.id, {
       items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
