@@ -32,7 +32,7 @@ const billingFields = z.object({
   zip: z.string(),
 });
 type BillingFields = z.infer<typeof billingFields>;
-const BILLING_KEYS = ['name', 'line1', 'line2', 'city', 'state', 'zip'] as const;
+const BILLING_KEYS = billingFields.keyof().options;
 
 /** `hasBilling`: the card has a billing address, which can be changed but not taken away. */
 const schemaFor = (hasBilling: boolean) =>
