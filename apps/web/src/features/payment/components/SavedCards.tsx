@@ -106,7 +106,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
   const [announcement, setAnnouncement] = useState('');
   // Where keyboard focus goes when the pressed control vanishes: the control that opened a closed
   // part, or the list's heading when the card that held focus is gone.
-  const setFocusTarget = useFocusLater();
+  const focusLater = useFocusLater();
   const controlId = (card: Pick<SavedCard, 'id'>, control: 'edit' | 'remove') => `${id}-${control}-${card.id}`;
 
   const cards = query.data;
@@ -132,12 +132,12 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
         if (onSelect) onSelect(updated);
         setAnnouncement(`${card.label} is now your current card.`);
         // Its Make current button is gone with the change.
-        setFocusTarget(controlId(card, 'edit'));
+        focusLater(controlId(card, 'edit'));
       } else {
         await removeCard.mutateAsync(card.id);
         setConfirmingId(null);
         setAnnouncement(`${card.label} removed.`);
-        setFocusTarget(`${id}-heading`);
+        focusLater(`${id}-heading`);
       }
     } catch (error) {
       setActionError(errorText(error));
@@ -159,7 +159,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
           list.length > 0
             ? () => {
                 setAdding(false);
-                setFocusTarget(`${id}-add`);
+                focusLater(`${id}-add`);
               }
             : undefined
         }
@@ -168,7 +168,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
           setAdding(false);
           onSelect?.(saved);
           setAnnouncement(`${saved.label} saved.`);
-          setFocusTarget(controlId(saved, 'edit'));
+          focusLater(controlId(saved, 'edit'));
         }}
       />
     </Paper>
@@ -257,7 +257,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
                   onClick={() => {
                     setConfirmingId(card.id);
                     // The question replaces the button: focus its safe answer.
-                    setFocusTarget(`${id}-keep-${card.id}`);
+                    focusLater(`${id}-keep-${card.id}`);
                   }}
                   aria-label={`Remove ${card.label}`}
                 >
@@ -277,7 +277,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
             card={card}
             onClose={() => {
               setEditingId(null);
-              setFocusTarget(controlId(card, 'edit'));
+              focusLater(controlId(card, 'edit'));
             }}
           />
         ) : null}
@@ -290,7 +290,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
               if (event.key !== 'Escape' || isBusy('remove')) return;
               event.preventDefault();
               setConfirmingId(null);
-              setFocusTarget(controlId(card, 'remove'));
+              focusLater(controlId(card, 'remove'));
             }}
           >
             <Typography variant="body2">Remove {card.label}?</Typography>
@@ -309,7 +309,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
                 color="inherit"
                 onClick={() => {
                   setConfirmingId(null);
-                  setFocusTarget(controlId(card, 'remove'));
+                  focusLater(controlId(card, 'remove'));
                 }}
                 disabled={isBusy('remove')}
               >
@@ -364,7 +364,7 @@ export function SavedCards({ mode = 'manage', selectedId = null, onSelect, headi
             onClick={() => {
               setAdding(true);
               // The pressed button gives way to the form: focus its heading, the card number next.
-              setFocusTarget(`${id}-new-card`);
+              focusLater(`${id}-new-card`);
             }}
           >
             Add a new card
