@@ -36,6 +36,7 @@ export const MESSAGES = {
   ALLERGIES_REQUIRED: 'Please list your allergies, or choose "No known allergies".',
   ANSWER_UPLOAD_REQUIRED: 'Please upload a file.',
   ANSWER_UPLOAD_UNKNOWN: 'We could not find that file. Please upload it again.',
+  ANSWER_UPLOAD_IN_OTHER_CONSULT: 'This file belongs to another of your visits. Please upload it again for this one.',
   CONSENT_REQUIRED: 'Please check the box to continue.',
   QUESTIONNAIRE_SUBMITTED: 'This questionnaire has already been submitted and can no longer be changed.',
   QUESTIONNAIRE_INCOMPLETE: 'Please answer the remaining questions before you continue.',

@@ -10,7 +10,9 @@ import { MESSAGES, Stage, type QuestionnaireDefinitionInput } from '@store/domai
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { products } from '../../db/schema/catalog.ts';
+import { consults } from '../../db/schema/consults.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
+import { uploads } from '../../db/schema/uploads.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import { createConsultService } from './consults.service.ts';
@@ -262,6 +264,81 @@ describe('answering a consult', () => {
     expect(refused.json().errors).toEqual([{ field: 'photo', message: MESSAGES.ANSWER_UPLOAD_UNKNOWN }]);
     const ok = await savePage(browser, consult.id, 1, { hw: { heightInches: 70, weightPounds: 180 }, photo: [mine.id] });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses another patient’s, another brand’s or a made-up upload in a draft save too, and saves nothing', async () => {
+    // issue 13 #4: a draft page accepted another patient's upload id, and submit then linked that
+    // file to the wrong consult. Every upload an answer names must be the caller's, draft or not.
+    const { questionnaire } = await makeQuestionnaire();
+    const { browser, identity } = await newGuest();
+    const consult = await startConsult(identity, questionnaire.id);
+    await savePage(browser, consult.id, 0, { sex: 'male' });
+    const mine = await ctx.app.services.uploads.store({ identity, originalName: 'b.png', data: PNG, truncated: false });
+    await savePage(browser, consult.id, 1, { hw: { heightInches: 70, weightPounds: 180 }, photo: [mine.id] }, 'draft');
+    const stranger = await newGuest();
+    const theirs = await ctx.app.services.uploads.store({ identity: stranger.identity, originalName: 'a.png', data: PNG, truncated: false });
+    const lumen = await newGuest('lumen.localhost:3000');
+    const otherBrand = await ctx.app.services.uploads.store({ identity: lumen.identity, originalName: 'c.png', data: PNG, truncated: false });
+    for (const mode of ['draft', 'next'] as const) {
+      // A draft is not checked for shape ("next" says "Please upload one file only." or "Please upload a
+      // file." there), but a mixed list or a non-id is still no file of the patient's.
+      const draftOnly = mode === 'draft' ? [[mine.id, theirs.id], [42]] : [];
+      for (const photo of [[theirs.id], [otherBrand.id], [randomUUID()], ['not-an-id'], ...draftOnly]) {
+        const res = await savePage(browser, consult.id, 1, { hw: { heightInches: 71, weightPounds: 181 }, photo }, mode);
+        expect(res.statusCode, `${mode} ${JSON.stringify(photo)}`).toBe(400);
+        expect(res.json().errors).toEqual([{ field: 'photo', message: MESSAGES.ANSWER_UPLOAD_UNKNOWN }]);
+      }
+    }
+    // Nothing of the refused saves was kept.
+    const saved = (await browser.get(`/api/consults/${consult.id}`)).json();
+    expect(saved.answers).toMatchObject({ hw: { heightInches: 70, weightPounds: 180 }, photo: [mine.id] });
+    expect((await stranger.browser.get(`/api/uploads/${theirs.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses at submit a file answer that is not the patient’s, and links no file to the consult', async () => {
+    // issue 13 #4: answers stored before the rule (or changed behind the page) are checked again at submit.
+    const { questionnaire } = await makeQuestionnaire();
+    const { browser, identity } = await newGuest();
+    const consult = await startConsult(identity, questionnaire.id);
+    await savePage(browser, consult.id, 0, { sex: 'male' });
+    await savePage(browser, consult.id, 1, { hw: { heightInches: 70, weightPounds: 180 } });
+    await savePage(browser, consult.id, 2, { meds: { none: true, items: [] }, consent: true });
+    const stranger = await newGuest();
+    const theirs = await ctx.app.services.uploads.store({ identity: stranger.identity, originalName: 'a.png', data: PNG, truncated: false });
+    for (const photo of [[theirs.id], [randomUUID()]]) {
+      await ctx.database.db
+        .update(consults)
+        .set({ answers: { sex: 'male', hw: { heightInches: 70, weightPounds: 180 }, photo, meds: { none: true, items: [] }, consent: true } })
+        .where(eq(consults.id, consult.id));
+      const res = await browser.post(`/api/consults/${consult.id}/submit`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'photo', message: MESSAGES.ANSWER_UPLOAD_UNKNOWN }] });
+      expect((await browser.get(`/api/consults/${consult.id}`)).json()).toMatchObject({ status: 'in_progress', submittedAt: null });
+    }
+    const [file] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, theirs.id));
+    expect(file!.consultId).toBeNull();
+  });
+
+  it('refuses a file already part of another of the same patient’s consults', async () => {
+    // issue 13 #4 "consider an upload already attached to another consult of the same patient": one
+    // file belongs to one consult (its reviewer reads it there), so the patient uploads it again.
+    const { questionnaire } = await makeQuestionnaire();
+    const { browser, identity } = await newGuest();
+    const first = await startConsult(identity, questionnaire.id);
+    const file = await ctx.app.services.uploads.store({ identity, originalName: 'me.png', data: PNG, truncated: false });
+    await savePage(browser, first.id, 0, { sex: 'male' });
+    await savePage(browser, first.id, 1, { hw: { heightInches: 70, weightPounds: 180 }, photo: [file.id] });
+    await savePage(browser, first.id, 2, { meds: { none: true, items: [] }, consent: true });
+    expect((await browser.post(`/api/consults/${first.id}/submit`)).statusCode).toBe(200);
+    const second = await startConsult(identity, questionnaire.id);
+    await savePage(browser, second.id, 0, { sex: 'male' });
+    for (const mode of ['draft', 'next'] as const) {
+      const res = await savePage(browser, second.id, 1, { hw: { heightInches: 70, weightPounds: 180 }, photo: [file.id] }, mode);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'photo', message: MESSAGES.ANSWER_UPLOAD_IN_OTHER_CONSULT }]);
+    }
+    const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, file.id));
+    expect(row!.consultId).toBe(first.id);
   });
 
   it('serves a consult only to its owner', async () => {

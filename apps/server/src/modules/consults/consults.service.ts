@@ -103,7 +103,7 @@ function uploadIdsIn(definition: QuestionnaireDefinition, answers: Answers, only
 export function createConsultService(deps: {
   db: Db;
   now: () => Date;
-  uploads: Pick<UploadService, 'ownedIds' | 'attachToConsult' | 'adoptGuest'>;
+  uploads: Pick<UploadService, 'owned' | 'attachToConsult' | 'adoptGuest'>;
   hooks?: ConsultHooks;
 }) {
   const { db, now } = deps;
@@ -128,8 +128,51 @@ export function createConsultService(deps: {
     };
   }
 
+  /**
+   * issue 13 #4: every file a file answer names must be the caller's own upload (their person or
+   * guest session, this storefront) and not part of another of their consults; anything else is
+   * refused as if the file did not exist. Checked on every save (draft too) and again at freeze,
+   * with the rows locked so two consults frozen at once cannot both take one file.
+   */
+  async function fileAnswerErrors(
+    tx: DbOrTx,
+    identity: Identity,
+    consultId: string,
+    definition: QuestionnaireDefinition,
+    answers: Answers,
+    options: { onlyIds?: Set<string>; lock?: boolean } = {},
+  ): Promise<AnswerError[]> {
+    const questions = visibleQuestions(definition, answers).filter(
+      (q) => q.type === 'file_upload' && (!options.onlyIds || options.onlyIds.has(q.id)) && answers[q.id] != null,
+    );
+    if (questions.length === 0) return [];
+    const named = questions.flatMap((q) => [answers[q.id]].flat().filter((v): v is string => typeof v === 'string'));
+    const owned = new Map(
+      (await deps.uploads.owned(identity, named, tx, options.lock)).map((u) => [u.id, u.consultId] as const),
+    );
+    const errors: AnswerError[] = [];
+    for (const q of questions) {
+      const files: unknown[] = [answers[q.id]].flat();
+      if (files.some((id) => typeof id !== 'string' || !owned.has(id))) {
+        errors.push({ field: q.id, message: MESSAGES.ANSWER_UPLOAD_UNKNOWN });
+      } else if (files.some((id) => ![null, consultId].includes(owned.get(id as string)!))) {
+        errors.push({ field: q.id, message: MESSAGES.ANSWER_UPLOAD_IN_OTHER_CONSULT });
+      }
+    }
+    return errors;
+  }
+
   /** Freezes the consult with its answers and version; runs the checkout engine's hook. */
-  async function freeze(tx: DbOrTx, row: ConsultRow, definition: QuestionnaireDefinition, outcome: Disqualification | null) {
+  async function freeze(
+    tx: DbOrTx,
+    identity: Identity,
+    row: ConsultRow,
+    definition: QuestionnaireDefinition,
+    outcome: Disqualification | null,
+  ) {
+    // Answers saved before this rule existed, or a file moved on since, are caught here.
+    const errors = await fileAnswerErrors(tx, identity, row.id, definition, row.answers, { lock: true });
+    if (errors.length > 0) throw validationFailed(errors);
     const at = now();
     const frozen = await createConsultsRepo(tx).updateConsult(row.id, {
       submittedAt: at,
@@ -137,7 +180,7 @@ export function createConsultService(deps: {
       disqualifiedQuestionId: outcome?.questionId ?? null,
       updatedAt: at,
     });
-    await deps.uploads.attachToConsult(uploadIdsIn(definition, frozen.answers), frozen.id, tx);
+    await deps.uploads.attachToConsult(uploadIdsIn(definition, frozen.answers), frozen, tx);
     await deps.hooks?.onFrozen?.(tx, frozen, { disqualified: outcome });
     return frozen;
   }
@@ -299,7 +342,11 @@ export function createConsultService(deps: {
         const at = now();
 
         const today = latestToday(at);
+        const pageIds = new Set(definition.pages[input.pageIndex]!.questions.map((q) => q.id));
+        const fileErrors = await fileAnswerErrors(tx, input.identity, row.id, definition, answers, { onlyIds: pageIds });
         if (mode === 'draft') {
+          // A draft keeps what was typed, but never a file that is not the patient's own.
+          if (fileErrors.length > 0) throw validationFailed(fileErrors);
           // Resume here, but never past a page that still needs answers.
           const incomplete = firstIncompletePage(definition, answers, { today });
           const currentPage = Math.min(input.pageIndex, incomplete ?? input.pageIndex);
@@ -307,19 +354,9 @@ export function createConsultService(deps: {
           return { consult: await view(saved, tx), nextPageIndex: currentPage, disqualified: null };
         }
 
-        const pageIds = new Set(definition.pages[input.pageIndex]!.questions.map((q) => q.id));
         const errors = validatePage(definition, input.pageIndex, answers, { today });
-        // File answers must be the patient's own uploads.
-        const fileIds = uploadIdsIn(definition, answers, pageIds);
-        if (fileIds.length > 0) {
-          const owned = new Set(await deps.uploads.ownedIds(input.identity, fileIds, tx));
-          for (const q of definition.pages[input.pageIndex]!.questions) {
-            const a = answers[q.id];
-            if (q.type === 'file_upload' && Array.isArray(a) && a.some((id) => !owned.has(String(id)))) {
-              errors.push({ field: q.id, message: MESSAGES.ANSWER_UPLOAD_UNKNOWN });
-            }
-          }
-        }
+        // One message per field: a file answer of the wrong shape already says "Please upload a file."
+        errors.push(...fileErrors.filter((f) => !errors.some((e) => e.field === f.field)));
         if (errors.length > 0) throw validationFailed(errors);
 
         // No skipping ahead: every shown page before this one must be complete.
@@ -335,7 +372,7 @@ export function createConsultService(deps: {
           currentPage: next ?? input.pageIndex,
           updatedAt: at,
         });
-        if (outcome) saved = await freeze(tx, saved, definition, outcome);
+        if (outcome) saved = await freeze(tx, input.identity, saved, definition, outcome);
         return { consult: await view(saved, tx), nextPageIndex: outcome ? null : next, disqualified: outcome };
       });
     },
@@ -357,7 +394,7 @@ export function createConsultService(deps: {
           throw problem(409, 'QUESTIONNAIRE_INCOMPLETE');
         }
         const outcome = disqualification(definition, row.answers);
-        const frozen = await freeze(tx, row, definition, outcome);
+        const frozen = await freeze(tx, input.identity, row, definition, outcome);
         return { consult: await view(frozen, tx), disqualified: outcome };
       });
     },

@@ -1,10 +1,20 @@
 // Upload rows, always read through their owner (DATA-MODEL.md "Rules that keep data safe").
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
+
+/** The consult a file answer belongs to, with its owner (a person, or a guest session). */
+export interface ConsultOwner {
+  id: string;
+  storefrontId: string;
+  userId: string | null;
+  guestSessionId: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rows the identity owns: a person's own, or a guest session's that no person has adopted. */
 export function ownedBy(identity: Identity): SQL {
@@ -23,17 +33,38 @@ export function createUploadsRepo(db: DbOrTx) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
       return row ?? null;
     },
-    async ownedIds(identity: Identity, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: uploads.id })
+    /**
+     * The identity's own uploads among these ids, with the consult each is already part of. Locked
+     * (FOR UPDATE) when asked, so two consults frozen at once cannot both take the same file.
+     */
+    async owned(identity: Identity, ids: string[], lock = false): Promise<{ id: string; consultId: string | null }[]> {
+      // Anything that is not a uuid names no upload (and must not reach a uuid column as a 500).
+      const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+      if (valid.length === 0) return [];
+      const query = db
+        .select({ id: uploads.id, consultId: uploads.consultId })
         .from(uploads)
-        .where(and(inArray(uploads.id, ids), ownedBy(identity)));
-      return rows.map((r) => r.id);
+        .where(and(inArray(uploads.id, valid), ownedBy(identity)));
+      return lock ? query.for('update') : query;
     },
-    async attachToConsult(ids: string[], consultId: string): Promise<void> {
-      if (ids.length === 0) return;
-      await db.update(uploads).set({ consultId }).where(and(inArray(uploads.id, ids), isNull(uploads.consultId)));
+    /** Links the consult owner's files, not yet part of another consult, to it. */
+    async attachToConsult(ids: string[], consult: ConsultOwner): Promise<void> {
+      const valid = ids.filter((id) => UUID.test(id));
+      if (valid.length === 0 || (!consult.userId && !consult.guestSessionId)) return;
+      const owner = consult.userId
+        ? eq(uploads.userId, consult.userId)
+        : and(eq(uploads.guestSessionId, consult.guestSessionId!), isNull(uploads.userId));
+      await db
+        .update(uploads)
+        .set({ consultId: consult.id })
+        .where(
+          and(
+            inArray(uploads.id, valid),
+            eq(uploads.storefrontId, consult.storefrontId),
+            owner,
+            or(isNull(uploads.consultId), eq(uploads.consultId, consult.id)),
+          ),
+        );
     },
     async adoptGuest(guestSessionId: string, userId: string): Promise<void> {
       await db

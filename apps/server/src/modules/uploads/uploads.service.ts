@@ -10,7 +10,7 @@ import { newStorageKey, type FileStorage } from '../../adapters/storage/file-sto
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
-import { createUploadsRepo, type UploadRow } from './uploads.repo.ts';
+import { createUploadsRepo, type ConsultOwner, type UploadRow } from './uploads.repo.ts';
 
 /** What the API says about an upload (never its storage key). */
 export interface UploadView {
@@ -150,16 +150,17 @@ export function createUploadService(deps: {
       return { upload: row, data };
     },
 
-    /** The ids among these that the identity owns (the consult checks file answers with it). */
-    ownedIds(identity: Identity, ids: string[], tx?: DbOrTx): Promise<string[]> {
-      return createUploadsRepo(tx ?? db).ownedIds(identity, ids);
+    /**
+     * The identity's own uploads among these ids, each with the consult it is already part of
+     * (the consult checks file answers with it; `lock` holds the rows until the transaction ends).
+     */
+    owned(identity: Identity, ids: string[], tx?: DbOrTx, lock = false): Promise<{ id: string; consultId: string | null }[]> {
+      return createUploadsRepo(tx ?? db).owned(identity, ids, lock);
     },
-
-    /** Links a submitted consult's files to it, so its reviewer can be allowed to read them. */
-    attachToConsult(ids: string[], consultId: string, tx?: DbOrTx): Promise<void> {
-      return createUploadsRepo(tx ?? db).attachToConsult(ids, consultId);
+    /** Links a frozen consult's files (its owner's, in no other consult) to it, so its reviewer can be allowed to read them. */
+    attachToConsult(ids: string[], consult: ConsultOwner, tx?: DbOrTx): Promise<void> {
+      return createUploadsRepo(tx ?? db).attachToConsult(ids, consult);
     },
-
     /** When a guest signs in or registers mid-checkout, their files become the person's. */
     adoptGuest(guestSessionId: string, userId: string, tx?: DbOrTx): Promise<void> {
       return createUploadsRepo(tx ?? db).adoptGuest(guestSessionId, userId);
