@@ -75,7 +75,8 @@ function startProcess(script: string, env: Record<string, string>) {
   const nodeArgs = (process.env.BENCH_STORE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `apps/server/src/${script}`], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', INIT_CWD: repoRoot, ...env },
+    // Production refuses implicit test cards and an outbox (issue 13 #18): the bench names both.
+    env: { ...process.env, NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ALLOW_OUTBOX: 'true', LOG_LEVEL: 'warn', INIT_CWD: repoRoot, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -27,4 +27,33 @@ describe('loadConfig', () => {
       'https://b.example',
     ]);
   });
+
+  describe('in production (issue 13 #18)', () => {
+    const mailed = { NODE_ENV: 'production', SMTP_URL: 'smtps://user:pass@smtp.example.com:465' };
+
+    it('refuses to start without PAYMENT_GATEWAY set by name, with a line naming it', () => {
+      expect(() => loadConfig(mailed)).toThrow(ConfigError);
+      expect(() => loadConfig(mailed)).toThrow(/^ {2}PAYMENT_GATEWAY: must be set in production/m);
+    });
+
+    it('takes the sandbox when it is named (a staging store)', () => {
+      expect(loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    });
+
+    it('refuses to start without SMTP_URL unless ALLOW_OUTBOX=true, with a line naming it', () => {
+      const env = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' };
+      expect(() => loadConfig(env)).toThrow(/^ {2}SMTP_URL: must be set in production, or ALLOW_OUTBOX=true/m);
+      expect(() => loadConfig({ ...env, ALLOW_OUTBOX: 'false' })).toThrow(/SMTP_URL:/);
+      expect(loadConfig({ ...env, ALLOW_OUTBOX: 'true' }).SMTP_URL).toBeUndefined();
+    });
+
+    it('names both when both are missing', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY:[^\n]*\n {2}SMTP_URL:/);
+    });
+
+    it('development and tests start as before with neither', () => {
+      expect(loadConfig({}).PAYMENT_GATEWAY).toBe('sandbox');
+      expect(loadConfig({ NODE_ENV: 'test' }).ALLOW_OUTBOX).toBe(false);
+    });
+  });
 });

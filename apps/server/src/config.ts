@@ -61,8 +61,10 @@ const envSchema = z.object({
   // Accounts and sign-in (issue 4)
   // Key (32+ characters) signing provider-invite links and keying code hashes; when unset, one is generated into DATA_DIR/auth-secret on first start (set it when several machines share a database).
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  // SMTP server for mail, e.g. smtps://user:pass@smtp.example.com:465; unset: mail goes to the outbox (/dev/outbox).
+  // SMTP server for mail, e.g. smtps://user:pass@smtp.example.com:465; unset: mail goes to the outbox (/dev/outbox). Required in production unless ALLOW_OUTBOX=true.
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  // In production, let mail go to the outbox (stored and logged, never delivered) when SMTP_URL is unset: for a staging store only.
+  ALLOW_OUTBOX: booleanFromEnv.default(false),
   // Sender address of the store's mail; the storefront's name is shown as the sender's name.
   MAIL_FROM: z.email().default('no-reply@store.example'),
   // HTTP SMS gateway: the store POSTs JSON {to, body} here; unset: text messages go to the outbox.
@@ -82,7 +84,7 @@ const envSchema = z.object({
   // Accounts that may be created from one IP address per hour.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Payments (issue 7)
-  // Card processor: sandbox (built in, the default: test cards, no keys, its books in our database) or stripe.
+  // Card processor: sandbox (built in, the default: test cards, no keys, its books in our database) or stripe. Production needs it set by name (sandbox only for a staging store).
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
   // Stripe secret key (sk_test_… or sk_live_…, or a restricted rk_… key); required when PAYMENT_GATEWAY=stripe.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
@@ -103,13 +105,29 @@ export type AppConfig = z.infer<typeof envSchema> & { dataDir: string };
 
 export class ConfigError extends Error {}
 
+/**
+ * What production must not take by default (issue 13 #18): a store that takes test cards because
+ * PAYMENT_GATEWAY was forgotten, or one whose one-time codes and reset links never leave the outbox.
+ */
+function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: boolean }): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.PAYMENT_GATEWAY) {
+    problems.push('PAYMENT_GATEWAY: must be set in production (stripe; or sandbox, by name, for a staging store that takes test cards)');
+  }
+  if (!env.SMTP_URL && !config.ALLOW_OUTBOX) {
+    problems.push('SMTP_URL: must be set in production, or ALLOW_OUTBOX=true to keep mail in the outbox (codes and links would never reach patients)');
+  }
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success
+    ? productionProblems(env, parsed.data)
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   // npm sets INIT_CWD to where the command was typed; relative DATA_DIR is taken from there.
   const base = env.INIT_CWD ?? process.cwd();
