@@ -4,6 +4,7 @@ export * from './checkout/routes.ts';
 export * from './checkout/stages.ts';
 export * from './checkout/routing.ts';
 export * from './checkout/progress.ts';
+export * from './checkout/patient-state.ts';
 export * from './messages.ts';
 export * from './validation/account.ts';
 export * from './validation/common-passwords.ts';

@@ -77,6 +77,8 @@ export const MESSAGES = {
   SHIPPING_STATE_UNAVAILABLE: 'Sorry, this product cannot be shipped to the selected state.',
   QUANTITY_OUT_OF_RANGE: 'Please choose a quantity within the allowed range.',
   // ours: address and number fields with no spec wording
+  // ours: issue 13 #13, an order that ships nothing (a lab panel) asks for the patient's state
+  STATE_REQUIRED: 'Please choose the state you are in. Sales tax and where this order is available depend on it.',
   ZIP_INVALID: 'Please enter a valid ZIP code.',
   STATE_INVALID: 'Please choose a US state.',
   NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',

@@ -338,8 +338,15 @@ describe('PATCH /api/orders/:id/items', () => {
       errors: [{ field: 'items.0.productId', message: MESSAGES.SHIPPING_STATE_UNAVAILABLE }],
     });
     expect(await storedOrder(ctx, orderId)).toEqual(before);
-    // a lab panel drawn at a lab ships nothing, so the state does not matter
-    expect((await browser.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.labPanel }] })).statusCode).toBe(200);
+    // issue 13 #13: a lab panel drawn at a lab ships nothing, but the state is where the patient
+    // is, and the panel is not sold in New York either — refused, naming the states.
+    const lab = await browser.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.labPanel }] });
+    expect(lab.statusCode).toBe(422);
+    expect(lab.json()).toMatchObject({
+      code: 'STATE_UNAVAILABLE',
+      detail: 'Sorry, Comprehensive Wellness Lab Panel is not available in New Jersey, New York, Rhode Island.',
+    });
+    expect(await storedOrder(ctx, orderId)).toEqual(before);
   });
 });
 

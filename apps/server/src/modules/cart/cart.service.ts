@@ -8,9 +8,13 @@ import {
   withoutStage,
   lineSubtotal,
   MESSAGES,
+  needsPatientState,
+  orderStateProblem,
   priceOrder,
   Stage,
   type OrderStatus,
+  type OrderStateProblem,
+  type StateRuleItem,
   type PricedItem,
   type StorefrontConfig,
   type VisitType,
@@ -125,6 +129,10 @@ function fieldProblems(errors: FieldProblem[], codes: string[]): AppError {
   return new AppError(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, { errors });
 }
 
+/** A state refused for the order (issue 13 #13), shown beside `field`. */
+const stateRefusal = (found: OrderStateProblem, field: string) =>
+  new AppError(422, found.code, found.message, { errors: [{ field, message: found.message }] });
+
 const patientOf = (order: Pick<OrderRow, 'userId' | 'guestSessionId'>) => ({
   userId: order.userId,
   guestSessionId: order.userId ? null : order.guestSessionId,
@@ -157,15 +165,21 @@ const NO_SHIPPING_ADDRESS = {
 export function createCartService(deps: Deps) {
   const { db, now, catalog, shipping, promotions, landing } = deps;
 
-  /** Every product in the order that ships must ship to `state` (else 422, nothing changes). */
-  function assertShipsTo(data: StoreData, items: readonly OrderItemRow[], state: string, field: string) {
-    for (const item of items) {
-      if (!hasStage(item.requiredStages, Stage.Shipping)) continue;
-      const product = data.catalog.findAny(item.productId);
-      if (!product || !product.shipsTo.includes(state)) {
-        throw problem(422, 'SHIPPING_STATE_UNAVAILABLE', [{ field, message: MESSAGES.SHIPPING_STATE_UNAVAILABLE }]);
-      }
-    }
+  /** Items as the order-state rules see them: each with the states its product is sold in. */
+  function stateItems(data: StoreData, items: readonly Pick<OrderItemRow, 'productId' | 'title' | 'requiredStages'>[]): StateRuleItem[] {
+    return items.map((i) => ({ title: i.title, requiredStages: i.requiredStages, availableIn: data.catalog.findAny(i.productId)?.shipsTo ?? [] }));
+  }
+
+  /**
+   * The order's state against its items (issue 13 #13): every product must be sold in `state` —
+   * where it ships, or where the patient is for one that ships nothing (a lab panel) — else 422 and
+   * nothing changes (SHIPPING_STATE_UNAVAILABLE for a product that ships, STATE_UNAVAILABLE naming
+   * the states otherwise). No state: 422 STATE_REQUIRED only where nothing ships and tax or an
+   * item's availability depends on it.
+   */
+  function assertOrderState(data: StoreData, items: readonly OrderItemRow[], state: string | null, field: string) {
+    const found = orderStateProblem(state, stateItems(data, items), { taxesByState: data.shipping.taxesByState() });
+    if (found) throw stateRefusal(found, field);
   }
 
   function shippingSaved(storefront: StorefrontConfig) {
@@ -264,6 +278,7 @@ export function createCartService(deps: Deps) {
     }
     const method = order.shippingMethodId ? data.shipping.method(order.shippingMethodId) : undefined;
     return toOrderView(order, items, {
+      stateRequired: needsPatientState(stateItems(data, items), { taxesByState: data.shipping.taxesByState() }),
       loggedIn,
       display: storefront.settings.displayPages,
       products,
@@ -310,16 +325,17 @@ export function createCartService(deps: Deps) {
     }
     if (errors.length > 0) throw fieldProblems(errors, codes);
 
-    // Products that ship must ship to the order's state.
+    // Products must be sold in the order's state: where they ship, or where the patient is (issue 13 #13).
     if (order.shippingState) {
       for (const [index, change] of changes.entries()) {
-        const entry = desired.get(change.productId);
-        const product = entry?.product;
-        if (product && hasStage(product.stageMask, Stage.Shipping) && !product.shipsTo.includes(order.shippingState)) {
-          throw problem(422, 'SHIPPING_STATE_UNAVAILABLE', [
-            { field: field(index, 'productId'), message: MESSAGES.SHIPPING_STATE_UNAVAILABLE },
-          ]);
-        }
+        const product = desired.get(change.productId)?.product;
+        if (!product) continue;
+        const found = orderStateProblem(
+          order.shippingState,
+          [{ title: product.title, requiredStages: product.stageMask, availableIn: product.shipsTo }],
+          { taxesByState: data.shipping.taxesByState() },
+        );
+        if (found) throw stateRefusal(found, field(index, 'productId'));
       }
     }
 
@@ -607,17 +623,8 @@ export function createCartService(deps: Deps) {
       return mutate(storefront, owner, orderId, async (tx, order, items, data) => {
         const patch: Partial<OrderRow> = { updatedAt: now() };
         if (input.state !== undefined) {
-          if (input.state !== null) {
-            for (const item of items) {
-              if (!hasStage(item.requiredStages, Stage.Shipping)) continue;
-              const product = data.catalog.findAny(item.productId);
-              if (!product || !product.shipsTo.includes(input.state)) {
-                throw problem(422, 'SHIPPING_STATE_UNAVAILABLE', [
-                  { field: 'state', message: MESSAGES.SHIPPING_STATE_UNAVAILABLE },
-                ]);
-              }
-            }
-          }
+          // The state it ships to, or where the patient is when nothing ships (issue 13 #13).
+          if (input.state !== null) assertOrderState(data, items, input.state, 'state');
           patch.shippingState = input.state;
         }
         if (input.methodId !== undefined) {
@@ -662,7 +669,7 @@ export function createCartService(deps: Deps) {
         owner,
         orderId,
         async (tx, order, items, data) => {
-          assertShipsTo(data, items, address.state, 'address.state');
+          assertOrderState(data, items, address.state, 'address.state');
           const patch: Partial<OrderRow> = {
             shipFullName: address.fullName,
             shipLine1: address.line1,
@@ -761,7 +768,7 @@ export function createCartService(deps: Deps) {
       const result = await db.transaction(async (tx) => {
         let { order } = await getOrCreateDraft(tx, storefront, owner, landingGuid);
         const current = await repo.itemsOf(tx, order.id);
-        if (order.shippingState && hasStage(product.stageMask, Stage.Shipping) && !product.shipsTo.includes(order.shippingState)) {
+        if (order.shippingState && !product.shipsTo.includes(order.shippingState)) {
           order = await repo.update(tx, order.id, { shippingState: null });
         }
         let kept = current;
@@ -849,6 +856,18 @@ export function createCartService(deps: Deps) {
 
     /** The checkout state of an order and items a caller already holds (locked, in its transaction): no read. */
     stateOf: checkoutStateOf,
+    /**
+     * For pay (issue 13 #13), before anything is charged: reads the storefront's catalogue and tax
+     * rates (call it before opening the transaction) and answers the check to run on the order as
+     * the transaction holds it locked — its state missing where nothing ships and tax or an item's
+     * availability needs it (422 STATE_REQUIRED), or one an item is not sold in (422
+     * STATE_UNAVAILABLE naming the states, or SHIPPING_STATE_UNAVAILABLE).
+     */
+    async stateCheck(storefrontId: string): Promise<(state: Pick<CheckoutState, 'order' | 'items'>) => void> {
+      const data = await storeData(storefrontId);
+      return ({ order, items }) => assertOrderState(data, items, order.shippingState, 'state');
+    },
+
 
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {

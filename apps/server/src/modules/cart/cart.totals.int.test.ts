@@ -69,9 +69,10 @@ describe('order totals (property)', () => {
         const { browser, orderId } = await guestWithCart(ctx);
         await browser.put(`/api/orders/${orderId}/items`, { items: lines.map((l) => ({ productId: l.product.id, qty: l.qty })) });
 
-        // The state is refused when a shipped item cannot go there; the order keeps no state then.
+        // The state is refused when an item is not sold there — where it ships, or where the patient
+        // is for a lab panel (issue 13 #13); the order keeps no state then.
         const ships = lines.filter((l) => hasStage(l.product.checkoutStages, Stage.Shipping));
-        const stateOk = state !== null && ships.every((l) => l.product.shipsTo.includes(state));
+        const stateOk = state !== null && lines.every((l) => l.product.shipsTo.includes(state));
         if (state !== null || methodId !== null) {
           const res = await browser.patch(`/api/orders/${orderId}/shipping`, {
             ...(state !== null ? { state } : {}),

@@ -60,6 +60,11 @@ export const orderViewSchema = z
       methodName: z.string().nullable(),
       costCents: z.int(),
     }),
+    stateRequired: z
+      .boolean()
+      .describe(
+        'Nothing ships, and sales tax or an item’s availability depends on the state: the patient gives the state they are in (shipping.state) before paying (issue 13 #13)',
+      ),
     shippingAddress: z
       .object({
         fullName: z.string(),
@@ -138,6 +143,8 @@ export function orderVisitType(items: readonly Pick<OrderItemRow, 'requiredStage
 }
 
 export interface ViewContext {
+  /** The patient must give their state before paying (`needsPatientState`). */
+  stateRequired: boolean;
   loggedIn: boolean;
   display: DisplayPages;
   products: Map<string, ItemProductInfo | undefined>;
@@ -198,6 +205,7 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], ctx
       methodName: ctx.shippingMethod?.name ?? null,
       costCents: order.shippingCents,
     },
+    stateRequired: ctx.stateRequired,
     shippingAddress:
       order.shipLine1 && order.shipFullName && order.shipCity && order.shipState && order.shipZip && order.shipPhone
         ? {

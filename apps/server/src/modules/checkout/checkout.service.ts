@@ -83,7 +83,7 @@ export interface PayableOrder {
 
 interface Deps {
   db: Db;
-  cart: Pick<CartService, 'checkoutState' | 'orderIdOfItem' | 'writeCheckoutState' | 'stateOf'>;
+  cart: Pick<CartService, 'checkoutState' | 'orderIdOfItem' | 'writeCheckoutState' | 'stateOf' | 'stateCheck'>;
   catalog: Pick<CatalogService, 'snapshot'>;
   consults: Pick<ConsultService, 'startConsult' | 'getByOrderItem'>;
   audit: Pick<AuditService, 'record' | 'recordAll'>;
@@ -420,7 +420,11 @@ export function createCheckoutService(deps: Deps) {
      * given), not be disqualified (409 ORDER_DISQUALIFIED) and have every stage but Payment done
      * (409 ORDER_NOT_READY_FOR_PAYMENT; a guest must sign in first). A draft that is ready moves to
      * awaiting_payment here (a guest's order becomes ready only once they sign in). Any other status
-     * (already paid, cancelled, …): 409 ORDER_CLOSED. Pass `tx` to hold the order lock while paying.
+     * (already paid, cancelled, …): 409 ORDER_CLOSED. The order's state must suit its items (issue 13
+     * #13: 422 STATE_REQUIRED where nothing ships and tax or availability needs the patient's state,
+     * STATE_UNAVAILABLE / SHIPPING_STATE_UNAVAILABLE for a state an item is not sold in). Pass `tx`
+     * to hold the order lock while paying (the storefront's catalogue and tax rates are read first,
+     * outside it: pass `storefrontId` then).
      */
     async assertPayable(input: {
       orderId: string;
@@ -429,6 +433,9 @@ export function createCheckoutService(deps: Deps) {
       audit?: AuditContext | undefined;
       tx?: DbOrTx | undefined;
     }): Promise<PayableOrder> {
+      const storefrontId =
+        input.storefrontId ?? (await cart.checkoutState(db, { orderId: input.orderId }))?.order.storefrontId;
+      const checkState = storefrontId ? await cart.stateCheck(storefrontId) : undefined;
       return inTransaction(input.tx, async (tx) => {
         let state = await lockedState(tx, input);
         const status = statusOf(state);
@@ -440,6 +447,7 @@ export function createCheckoutService(deps: Deps) {
         ) {
           throw refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT');
         }
+        checkState?.(state);
         if (status === 'draft') {
           state = await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), {
             reason: 'stages_done',

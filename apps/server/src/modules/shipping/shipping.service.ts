@@ -50,6 +50,8 @@ export interface ShippingSnapshot {
   /** The storefront's first (cheapest) method. */
   defaultMethod(): ShippingMethod | undefined;
   taxRateFor(state: string): TaxRate | null;
+  /** The storefront collects sales tax in some state (issue 13 #13: then every order needs a state). */
+  taxesByState(): boolean;
 }
 
 interface Entry {
@@ -84,6 +86,7 @@ export function createShippingService(deps: { db: Db }) {
         method: (id: string) => e.methods.find((m) => m.id === id),
         defaultMethod: () => e.methods[0],
         taxRateFor: (state: string) => e.taxByState.get(state) ?? null,
+        taxesByState: () => e.taxRates.some((t) => t.ratePercent > 0),
       };
     },
     async methods(storefrontId: string): Promise<ShippingMethod[]> {
