@@ -22,6 +22,8 @@ export const MESSAGES = {
     'This file is too large and its type is not supported. Please upload a JPG, PNG, HEIC or PDF under 10 MB.',
   NO_CAMERA: 'No camera was found on this device. You can upload a photo from your files instead.',
   UPLOAD_NO_FILE: 'Please choose a file to upload.',
+  // ours: issue 13 #6 (a malformed multipart body) and #7 (the upload limit per hour)
+  UPLOAD_UNREADABLE: 'We could not read the file that was sent. Please choose it again.',
   // ours: the consult questionnaire (issue 8); SPEC gives no wording
   ANSWER_REQUIRED: 'Please answer this question.',
   ANSWER_CHOOSE_OPTION: 'Please choose one of the options.',

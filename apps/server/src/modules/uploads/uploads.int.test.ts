@@ -152,6 +152,33 @@ describe('POST /api/uploads', () => {
   });
 });
 
+describe('a malformed multipart body', () => {
+  // issue 13 #6: a malformed multipart body on uploads answered 500; it is the sender's mistake (400),
+  // said plainly, and nothing is stored.
+  const boundary = '----storetestmalformed';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  it.each([
+    ['no boundary in its content type', 'UPLOAD_UNREADABLE', 'multipart/form-data', Buffer.concat([Buffer.from(head), PNG])],
+    ['a file cut off before the closing boundary', 'UPLOAD_UNREADABLE', `multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), PNG])],
+    ['a body that never reaches a boundary', 'UPLOAD_UNREADABLE', `multipart/form-data; boundary=${boundary}`, Buffer.from('this is not a form at all')],
+    // Parts the parser cannot name are skipped: no file was sent.
+    ['a part header without a colon', 'UPLOAD_NO_FILE', `multipart/form-data; boundary=${boundary}`, Buffer.from(`--${boundary}\r\nthis is not a header\r\n\r\nx\r\n--${boundary}--\r\n`)],
+    ['a part with no headers at all', 'UPLOAD_NO_FILE', `multipart/form-data; boundary=${boundary}`, Buffer.from(`--${boundary}\r\n\r\nx\r\n--${boundary}--\r\n`)],
+    ['an empty body', 'UPLOAD_NO_FILE', `multipart/form-data; boundary=${boundary}`, Buffer.alloc(0)],
+    ['a boundary over 70 characters', 'UPLOAD_UNREADABLE', `multipart/form-data; boundary=${'x'.repeat(200)}`, Buffer.from(`--${'x'.repeat(200)}\r\n\r\n`)],
+  ] as const)('answers 400 with a clear message for %s and stores nothing', async (_what, code, contentType, payload) => {
+    const browser = await guest();
+    const rowsBefore = await storedCount();
+    const filesBefore = filesOnDisk().length;
+    const res = await browser.request({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ code, detail: MESSAGES[code], errors: [{ field: 'file', message: MESSAGES[code] }] });
+    expect(await storedCount()).toBe(rowsBefore);
+    expect(filesOnDisk()).toHaveLength(filesBefore);
+  });
+});
+
 describe('GET /api/uploads/:id', () => {
   it('serves an image to its owner with the detected type, inline, nosniff', async () => {
     const browser = await guest();
