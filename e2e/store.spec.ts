@@ -75,3 +75,18 @@ test('START ONLINE VISIT sends a new patient to the questionnaire, and a later v
   await later.getByRole('link', { name: 'Continue my order' }).click();
   await expect(later).toHaveURL(/\/checkout\/questionnaire\/1$/);
 });
+
+test('the product page prices the quantity shown, as the cart will (issue 13 #14)', async ({ page }) => {
+  await page.goto('/products/finasteride-1mg');
+  // Finasteride: $22.00 each, quantity 3 to start, a $25.00 consult: the cart's $91.00, not $47.00.
+  await expect(page.getByTestId('first-order-price')).toContainText('First order: $91.00 for 3 × $22.00');
+  await expect(page.getByTestId('price-per-cycle')).toContainText('Each refill: $66.00 for 3');
+  await expect(page.getByText('$47.00', { exact: false })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(page.getByTestId('first-order-price')).toContainText('First order: $113.00 for 4 × $22.00');
+  await expect(page.getByTestId('price-per-cycle')).toContainText('Each refill: $88.00 for 4');
+  await page.getByRole('button', { name: 'START ONLINE VISIT' }).click();
+  await expect(page).toHaveURL(/\/checkout\/questionnaire\/1$/);
+  await page.goto('/cart');
+  await expect(page.getByTestId('order-total')).toHaveText('$113.00');
+});

@@ -1,4 +1,4 @@
-// The product page: price and price per cycle, consult fee, quantity, "START ONLINE VISIT" for a
+// The product page: price, the first order and each refill for the quantity shown, consult fee, quantity, "START ONLINE VISIT" for a
 // consult product (SPEC §4) that goes to the first pending stage (SPEC §2), "Add to cart" for
 // others; flags hidePriceAndCycleProductPage, productImageTopOnMobile, pricePerCycleBottomOnMobile.
 import { screen, waitFor } from '@testing-library/react';
@@ -38,13 +38,37 @@ describe('ProductPage', () => {
     renderProduct('finasteride-1mg');
     expect(await screen.findByRole('heading', { level: 1, name: 'Finasteride 1 mg' })).toBeInTheDocument();
     expect(screen.getByTestId('product-price')).toHaveTextContent('$22.00');
-    expect(screen.getByTestId('price-per-cycle')).toHaveTextContent('$22.00 per 30 days');
+    // issue 13 #14: for the quantity shown (3), not for one: the cart's $91.00 and 3 × $22.00 a refill
+    expect(screen.getByTestId('first-order-price')).toHaveTextContent(
+      'First order: $91.00 for 3 × $22.00, including the doctor’s consult ($25.00), before shipping and tax',
+    );
+    expect(screen.getByTestId('price-per-cycle')).toHaveTextContent('Each refill: $66.00 for 3, every 30 days (monthly)');
+    expect(screen.queryByText(/\$47\.00/)).not.toBeInTheDocument();
     expect(screen.getByTestId('consult-fee')).toHaveTextContent('Doctor’s consult: $25.00');
     expect(screen.getByLabelText('Quantity')).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'START ONLINE VISIT' })).toBeInTheDocument();
     const image = screen.getByRole('img', { name: 'Finasteride 1 mg' });
     expect(image).toHaveAttribute('src', '/products/finasteride-1mg.svg');
     expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('keeps the first order and refill prices in step with the quantity (issue 13 #14)', async () => {
+    fakeApi({ 'GET /api/products/finasteride-1mg': { body: FIN } });
+    renderProduct('finasteride-1mg');
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByTestId('first-order-price')).toHaveTextContent('First order: $113.00 for 4 × $22.00');
+    expect(screen.getByTestId('price-per-cycle')).toHaveTextContent('Each refill: $88.00 for 4');
+    for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(screen.getByLabelText('Quantity')).toHaveTextContent('1');
+    expect(screen.getByTestId('first-order-price')).toHaveTextContent('First order: $47.00 for one, including the doctor’s consult ($25.00)');
+    expect(screen.getByTestId('price-per-cycle')).toHaveTextContent('Each refill: $22.00 for one, every 30 days');
+  });
+
+  it('names the refill cycle when it is not monthly, without a per-30-days figure', async () => {
+    fakeApi({ 'GET /api/products/finasteride-1mg': { body: makeProduct({ priceCents: 24900, consultFeeCents: 4900, refillCycleDays: 28, defaultQuantity: 1 }) } });
+    renderProduct('finasteride-1mg');
+    expect(await screen.findByTestId('price-per-cycle')).toHaveTextContent('Each refill: $249.00 for one, every 28 days');
+    expect(screen.getByTestId('first-order-price')).toHaveTextContent('First order: $298.00');
   });
 
   it('keeps the quantity within the range', async () => {
@@ -119,7 +143,8 @@ describe('ProductPage', () => {
     renderProduct('finasteride-1mg', makeTestConfig({ flags: { hidePriceAndCycleProductPage: true } }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('price-block')).not.toBeInTheDocument();
-    expect(screen.queryByText('$22.00 per 30 days', { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('price-per-cycle')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('first-order-price')).not.toBeInTheDocument();
     // the consult fee stays visible
     expect(screen.getByTestId('consult-fee')).toBeInTheDocument();
   });

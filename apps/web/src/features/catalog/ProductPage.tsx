@@ -1,8 +1,8 @@
-// One product (PATHS.product): picture, price and price per cycle, consult fee, quantity and the
-// call to action. Flags: hidePriceAndCycleProductPage hides the price block;
+// One product (PATHS.product): picture, unit price, the first order's total and the price of each
+// refill for the quantity chosen, consult fee, quantity and the call to action. Flags: hidePriceAndCycleProductPage hides the price block;
 // productImageTopOnMobile puts the picture first on small screens; pricePerCycleBottomOnMobile
 // moves the price block below the call to action on small screens.
-import { formatCents, US_STATES } from '@store/domain';
+import { formatCents, lineSubtotal, priceOrder, US_STATES } from '@store/domain';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Container from '@mui/material/Container';
@@ -32,9 +32,38 @@ export function mobileAreas(flags: { productImageTopOnMobile: boolean; pricePerC
   return areas;
 }
 
-function PriceBlock({ product }: { product: Product }) {
-  const perCycle = product.pricePerCycleCents;
+/**
+ * What the quantity shown costs, in the cart's own arithmetic (the domain's priceOrder and
+ * lineSubtotal): the first order's total with the consult fee (before shipping and tax, which
+ * depend on the address), and what each refill of that quantity costs (issue 13 #14).
+ */
+export function quantityPrices(product: Product, qty: number): { firstOrderCents: number; refillCents: number | null } {
+  const first = priceOrder({
+    items: [
+      {
+        productId: product.id,
+        unitPriceCents: product.priceCents,
+        qty,
+        consultFeeCents: product.consultFeeCents,
+        consultAttached: product.consultAttached,
+      },
+    ],
+    coupon: null,
+    shippingCents: 0,
+    taxRatePercent: 0,
+    taxAppliesToConsultFee: false,
+  });
+  return {
+    firstOrderCents: first.totalCents,
+    refillCents: product.refillCycleDays ? lineSubtotal(product.priceCents, qty) : null,
+  };
+}
+
+function PriceBlock({ product, qty }: { product: Product; qty: number }) {
   const consultOnly = product.type === 'consult_only';
+  const { firstOrderCents, refillCents } = quantityPrices(product, qty);
+  const withConsult = product.consultAttached && product.consultFeeCents > 0;
+  const cycle = product.refillCycleDays === 30 ? 'every 30 days (monthly)' : `every ${product.refillCycleDays} days`;
   return (
     <Stack spacing={0.5} data-testid="price-block">
       <Typography variant="h2" component="p" data-testid="product-price">
@@ -46,15 +75,19 @@ function PriceBlock({ product }: { product: Product }) {
           </Typography>
         ) : null}
       </Typography>
-      {perCycle !== null && product.refillCycleDays ? (
-        <Typography data-testid="price-per-cycle" color="text.secondary">
-          {formatCents(perCycle)} per 30 days
-          {product.refillCycleDays !== 30 ? `, refilled every ${product.refillCycleDays} days` : ', refilled monthly'}
+      {/* Both lines follow the quantity chosen below, so they match the cart (issue 13 #14). */}
+      {!consultOnly && (qty > 1 || withConsult) ? (
+        <Typography data-testid="first-order-price" aria-live="polite">
+          First order: <strong>{formatCents(firstOrderCents)}</strong>
+          {' for '}
+          {qty > 1 ? `${qty} × ${formatCents(product.priceCents)}` : 'one'}
+          {withConsult ? `, including the doctor’s consult (${formatCents(product.consultFeeCents)})` : ''}
+          , before shipping and tax
         </Typography>
       ) : null}
-      {product.consultAttached && product.consultFeeCents > 0 && !consultOnly ? (
-        <Typography color="text.secondary" data-testid="price-with-consult">
-          {formatCents(product.priceWithConsultCents)} for your first order with the doctor’s consult
+      {!consultOnly && refillCents !== null ? (
+        <Typography data-testid="price-per-cycle" color="text.secondary" aria-live="polite">
+          Each refill: {formatCents(refillCents)} for {qty === 1 ? 'one' : qty}, {cycle}
         </Typography>
       ) : null}
     </Stack>
@@ -121,7 +154,7 @@ function ProductDetails({ product }: { product: Product }) {
         <Box sx={{ gridArea: 'price', display: 'none' }} />
       ) : (
         <Box sx={{ gridArea: 'price' }}>
-          <PriceBlock product={product} />
+          <PriceBlock product={product} qty={qty} />
         </Box>
       )}
       <Stack spacing={3} sx={{ gridArea: 'details' }}>
