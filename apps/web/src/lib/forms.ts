@@ -13,7 +13,9 @@ export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, na
     ) as { message?: string } | undefined;
   return {
     ...rest,
-    id: `field-${name.replaceAll('.', '-')}`,
+    // No fixed id: MUI's TextField makes a unique one (React useId) and ties the label and helper
+    // text to it, so two forms on one page (the login drawer over /register) never share ids and
+    // each field keeps its name for screen readers (issue 13 #16).
     inputRef: ref,
     error: Boolean(error?.message),
     helperText: error?.message,

@@ -171,3 +171,28 @@ describe('one-time passcode login', () => {
     expect(within(form).getByText(MESSAGES.OTP_SMS_FAILED)).toBeInTheDocument();
   });
 });
+
+describe('two forms on one page (issue 13 #16)', () => {
+  it('the login forms beside another copy share no ids, and each email field keeps its name', async () => {
+    mockApi(() => json(200, {}));
+    // As the login drawer over /register (or over /login): two forms with an Email field each.
+    renderWithStore(
+      <>
+        <section aria-label="page">
+          <LoginForms />
+        </section>
+        <section aria-label="drawer">
+          <LoginForms />
+        </section>
+      </>,
+    );
+    const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const name of ['page', 'drawer']) {
+      const region = screen.getByRole('region', { name });
+      expect(within(region).getByRole('textbox', { name: /Email/ })).toBeInTheDocument();
+      expect(within(region).getByLabelText(/^Password/, { selector: 'input' })).toBeInTheDocument();
+      expect(within(region).getByRole('tabpanel')).toHaveAccessibleName('Password');
+    }
+  });
+});

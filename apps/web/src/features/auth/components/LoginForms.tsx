@@ -13,7 +13,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -214,6 +214,8 @@ export interface LoginFormsProps {
 
 export function LoginForms({ onNavigate, redirectTo }: LoginFormsProps) {
   const [method, setMethod] = useState<'password' | 'code'>('password');
+  // Ids of this instance: the drawer's forms may sit over the login page's own.
+  const id = useId();
   return (
     <Stack spacing={3}>
       <Tabs
@@ -225,17 +227,17 @@ export function LoginForms({ onNavigate, redirectTo }: LoginFormsProps) {
         <Tab
           value="password"
           label="Password"
-          id="login-tab-password"
-          aria-controls="login-panel-password"
+          id={`${id}-tab-password`}
+          aria-controls={`${id}-panel-password`}
         />
         <Tab
           value="code"
           label="One-time passcode"
-          id="login-tab-code"
-          aria-controls="login-panel-code"
+          id={`${id}-tab-code`}
+          aria-controls={`${id}-panel-code`}
         />
       </Tabs>
-      <div role="tabpanel" id={`login-panel-${method}`} aria-labelledby={`login-tab-${method}`}>
+      <div role="tabpanel" id={`${id}-panel-${method}`} aria-labelledby={`${id}-tab-${method}`}>
         {method === 'password' ? (
           <PasswordLogin onNavigate={onNavigate} redirectTo={redirectTo} />
         ) : (

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorText } from '@/components/PageState';
@@ -23,6 +24,8 @@ export function PromoCodeForm({ cart }: { cart: Cart }) {
   const apply = useApplyPromoCode();
   const remove = useRemovePromoCode();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { promoCode: '' } });
+  // This form's own id: another form on the page may have a promo field too (issue 13 #16).
+  const id = useId();
 
   const onSubmit = form.handleSubmit((values) =>
     apply.mutateAsync({ promoCode: schema.parse(values).promoCode }).then(
@@ -57,7 +60,7 @@ export function PromoCodeForm({ cart }: { cart: Cart }) {
   const field = textFieldProps(form, 'promoCode');
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField {...field} label={PROMO_LABEL} size="small" autoComplete="off" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': field.error ? `${field.id}-helper-text` : undefined } }} />
+      <TextField {...field} id={id} label={PROMO_LABEL} size="small" autoComplete="off" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': field.error ? `${id}-helper-text` : undefined } }} />
       <StatusButton type="submit" variant="outlined" status={apply.isPending ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
         Apply
       </StatusButton>
