@@ -152,7 +152,9 @@ test.describe('a new patient buys a consult product (issue 7)', () => {
     const total = await payWithSandboxCard(page);
 
     await expect(page.getByText(`Authorized: ${total}`)).toBeVisible();
-    await expect(page.getByTestId('next-steps')).toContainText('Join your visit from your account');
+    // issue 13 #17: nothing is joined from the account; the visit's email has its details.
+    await expect(page.getByTestId('next-steps')).toContainText('The email about your visit has its details');
+    await expect(page.getByTestId('next-steps')).not.toContainText('from your account');
     // Issue 7 "add-to-calendar for a scheduled visit".
     await expect(page.getByText(/^Your visit: /)).toBeVisible();
     const download = page.waitForEvent('download');

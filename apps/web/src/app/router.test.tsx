@@ -45,7 +45,7 @@ function renderAt(path: string) {
   return router;
 }
 
-/** Pages built by the Accounts issue; the rest are planned pages until their issue lands. */
+/** Pages built by the Accounts issue; the rest have no page until their capability exists. */
 const accountPages: Record<string, string> = {
   [APP_ROUTES.login]: 'Log in',
   [APP_ROUTES.register]: 'Create your account',
@@ -94,13 +94,14 @@ describe('router', () => {
     expect(document.title).toBe('Acme Health');
   });
 
-  it.each(plannedPaths)('has a page for %s that says what it will hold', async (path) => {
+  // issue 13 #17: a page whose capability does not exist yet is neither built as a promise nor
+  // linked: its address shows the plain "Page not found", with no developer text.
+  it.each(plannedPaths)('shows a plain "Page not found" for %s, which is not built yet', async (path) => {
     renderAt(path);
     const main = await screen.findByRole('main');
-    const heading = await within(main).findByRole('heading', { level: 1 });
-    expect(heading).not.toHaveTextContent('Page not found');
-    expect(within(main).getByText(/^Arrives with: .+\.$/)).toBeInTheDocument();
-    expect(document.title).toBe(`${heading.textContent ?? ''} | Acme Health`);
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(within(main).queryByText(/Arrives with|later release/)).not.toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
   it.each(guardedCheckoutPaths)('has the checkout page %s (without an order: a way to the shop)', async (path) => {

@@ -1,5 +1,7 @@
 // Every route of SPEC §2 and the web's own, each page loaded lazily so the first download holds
-// only the shell. Pages that later issues build are PlannedPages until then.
+// only the shell. A SPEC §2 page whose capability does not exist yet (/order-details, the visit
+// itself at /checkout/patient-visit and /checkout/ended-visit) has no route and nothing links to
+// it: it shows the plain "Page not found" until it is built (issue 13 #17).
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoading } from '@/components/PageState';
@@ -123,12 +125,6 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: APP_ROUTES.orderDetails,
-            lazy: page(() =>
-              import('@/features/account/OrderDetailsPage').then((m) => m.OrderDetailsPage),
-            ),
-          },
-          {
             path: APP_ROUTES.disqualified,
             lazy: page(() =>
               import('@/features/checkout/pages/DisqualifiedPage').then((m) => m.DisqualifiedPage),
@@ -234,20 +230,6 @@ export const routes: RouteObject[] = [
                   import('@/features/scheduling/pages/DoctorConfirmationCheckoutPage').then(
                     (m) => m.DoctorConfirmationCheckoutPage,
                   ),
-                ),
-              },
-              {
-                path: checkout.patientVisit,
-                lazy: page(() =>
-                  import('@/features/checkout/pages/PatientVisitPage').then(
-                    (m) => m.PatientVisitPage,
-                  ),
-                ),
-              },
-              {
-                path: checkout.endedVisit,
-                lazy: page(() =>
-                  import('@/features/checkout/pages/EndedVisitPage').then((m) => m.EndedVisitPage),
                 ),
               },
               {

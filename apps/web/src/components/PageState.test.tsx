@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, ConnectionError } from '@/lib/api';
 import { makeTestConfig } from '@/test/config';
 import { renderWithStore } from '@/test/render';
-import { EmptyState, ErrorState, LoadingState, PlannedPage } from './PageState';
+import { EmptyState, ErrorState, LoadingState } from './PageState';
 
 describe('ErrorState', () => {
   it('shows the connection-error wording of SPEC §8 for a connection error', () => {
@@ -82,28 +82,5 @@ describe('LoadingState and EmptyState', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Add a product to start.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Shop' })).toBeInTheDocument();
-  });
-});
-
-describe('PlannedPage', () => {
-  it('says what the page will hold and which issue brings it, and titles the document', () => {
-    renderWithStore(
-      <PlannedPage
-        title="Shipping details"
-        holds="Your shipping address."
-        arrivesWith="Checkout: shipping"
-      />,
-      {
-        config: makeTestConfig({ name: 'Acme Health' }),
-      },
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Shipping details' })).toBeInTheDocument();
-    expect(screen.getByText('Your shipping address.')).toBeInTheDocument();
-    expect(screen.getByText('Arrives with: Checkout: shipping.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
-      'href',
-      '/',
-    );
-    expect(document.title).toBe('Shipping details | Acme Health');
   });
 });

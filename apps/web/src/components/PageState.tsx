@@ -2,18 +2,15 @@
 // (SPEC §4 "Every call has loading, success and failure outcomes").
 import { MESSAGES } from '@store/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useContext, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { isApiError, isConnectionError } from '@/lib/api';
 import { telHref } from '@/lib/contact';
-import { StoreConfigContext, useDocumentTitle } from '@/lib/storefront';
+import { StoreConfigContext } from '@/lib/storefront';
 import { StatusButton } from './StatusButton';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -150,36 +147,5 @@ export function ErrorState({
         </StatusButton>
       ) : null}
     </Stack>
-  );
-}
-
-export interface PlannedPageProps {
-  /** The page heading, also used for the document title. */
-  title: string;
-  /** One or two sentences on what this page will hold. */
-  holds: string;
-  /** The issue that brings the page. */
-  arrivesWith: string;
-}
-
-/**
- * A page whose route exists but whose content a later issue builds. It says so plainly and shows
- * no made-up data.
- */
-export function PlannedPage({ title, holds, arrivesWith }: PlannedPageProps) {
-  useDocumentTitle(title);
-  return (
-    <Container sx={{ py: { xs: 4, md: 6 } }}>
-      <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 720 }}>
-        <Typography variant="h1">{title}</Typography>
-        <Typography variant="subtitle1" component="p">{holds}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          Arrives with: {arrivesWith}.
-        </Typography>
-        <Button component={RouterLink} to="/" variant="outlined">
-          Back to the home page
-        </Button>
-      </Stack>
-    </Container>
   );
 }

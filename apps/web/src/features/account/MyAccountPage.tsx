@@ -1,6 +1,6 @@
 // APP_ROUTES.myAccount: the patient's details (SPEC §7 user info, update user info) and when the
-// password last changed, and links to the saved cards (issue 7) and the recent visit. Orders,
-// refills, addresses and records arrive with later issues.
+// password last changed, and links to the saved cards (issue 7) and the recent visit. It lists only
+// what works today: nothing is promised for a later release (issue 13 #17).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { firstNameSchema, lastNameSchema, MESSAGES, phoneNoSchema } from '@store/domain';
 import Alert from '@mui/material/Alert';
@@ -193,10 +193,6 @@ export function MyAccountPage() {
         <Button component={RouterLink} to="/my-account/visit" variant="text" sx={{ alignSelf: 'flex-start' }}>
           Reschedule doctor for recent order
         </Button>
-        <Typography color="text.secondary">
-          Your orders, receipts, reorders, auto-refills, addresses and health records will appear
-          here in a later release of the store.
-        </Typography>
       </Stack>
     </Container>
   );

@@ -50,7 +50,9 @@ describe('OrderConfirmationPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' })).toBeInTheDocument();
     expect(screen.getByTestId('order-number')).toHaveTextContent('ABCD1234');
     expect(screen.getByText('Paid: $59.98 with Visa ending in 4242')).toBeInTheDocument();
-    expect(screen.getByTestId('next-steps')).toHaveTextContent('We are preparing your order and will email you when it ships.');
+    // issue 13 #17: no shipping mail exists yet, so none is promised.
+    expect(screen.getByTestId('next-steps')).toHaveTextContent('Your payment is complete. There is nothing more you need to do.');
+    expect(screen.getByTestId('next-steps')).not.toHaveTextContent(/email you when it ships/);
     expect(screen.getByRole('link', { name: 'View receipt (PDF)' })).toHaveAttribute('href', '/api/orders/o1/receipt.pdf');
     expect(screen.getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/my-account');
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
@@ -72,7 +74,9 @@ describe('OrderConfirmationPage', () => {
     expect(await screen.findByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     // The patient's zone is named: a bare "10:00 AM" is ambiguous across states.
     expect(screen.getByText('Your visit: Wednesday, May 1, 2030, 10:00 – 10:20 AM CDT')).toBeInTheDocument();
-    expect(screen.getByTestId('next-steps')).toHaveTextContent('Join your visit from your account at the booked time.');
+    // issue 13 #17: nothing is joined from the account; the visit's mail has its details.
+    expect(screen.getByTestId('next-steps')).toHaveTextContent('Your video visit is booked for the time below. The email about your visit has its details and a link to reschedule or cancel it.');
+    expect(screen.getByTestId('next-steps')).not.toHaveTextContent(/from your account/);
   });
 
   it('says the doctor calls for a booked phone visit', async () => {
@@ -97,10 +101,13 @@ describe('OrderConfirmationPage', () => {
     expect(await screen.findByTestId('order-number')).toHaveTextContent('ABCD1234');
   });
 
-  it('without an order id, points to the account', () => {
+  it('without an order id, points to the confirmation email, not to orders the account does not list', () => {
+    // issue 13 #17: "Your orders and receipts are in your account" was not true.
     mockApi([]);
     renderWithStore(<OrderConfirmationPage />, { path: '/checkout/order-confirmation' });
     expect(screen.getByRole('heading', { level: 1, name: 'No order to confirm' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/my-account');
+    expect(screen.getByText('The confirmation email we sent after payment has your order number and a link to your receipt.')).toBeInTheDocument();
+    expect(screen.queryByText(/in your account/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/products');
   });
 });

@@ -21,9 +21,10 @@ export function OrderConfirmationPage() {
     return (
       <EmptyState
         title="No order to confirm"
-        body="Your orders and receipts are in your account."
+        // issue 13 #17: the account does not list orders; the confirmation email does.
+        body="The confirmation email we sent after payment has your order number and a link to your receipt."
         headingComponent="h1"
-        action={<Button component={RouterLink} to="/my-account" variant="contained">Go to my account</Button>}
+        action={<Button component={RouterLink} to="/products" variant="contained">Back to the shop</Button>}
       />
     );
   }
@@ -33,11 +34,12 @@ export function OrderConfirmationPage() {
   }
   const p = purchase.data;
   const appointment = visit.data?.appointment ?? null;
+  // Only what really happens now (issue 13 #17): nothing is joined from the account and no
+  // shipping mail exists yet, so neither is promised.
   const next = p.payment.captured
-    ? 'We are preparing your order and will email you when it ships.'
+    ? 'Your payment is complete. There is nothing more you need to do.'
     : p.status === 'visit_scheduled'
-      ? // A phone visit comes to the patient; a video visit is joined from the account.
-        `${visit.data?.visitType === 2 ? 'Your doctor will call you at the booked time.' : 'Join your visit from your account at the booked time.'} Your card is only charged if the doctor approves your treatment.`
+      ? `${visit.data?.visitType === 2 ? 'Your doctor will call you at the booked time.' : 'Your video visit is booked for the time below. The email about your visit has its details and a link to reschedule or cancel it.'} Your card is only charged if the doctor approves your treatment.`
       : 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.';
 
   function downloadIcs() {
