@@ -212,7 +212,7 @@ export function createCartService(deps: Deps) {
     // A code that no longer qualifies (items changed, expired, used up) comes off the order.
     let coupon = order.couponId ? await promotions.getById(order.couponId, tx) : undefined;
     if (coupon) {
-      const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order) }, tx);
+      const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order), orderId: order.id }, tx);
       if (failure) coupon = undefined;
     }
     const orderCoupon = coupon ? toOrderCoupon(coupon) : null;
@@ -728,7 +728,7 @@ export function createCartService(deps: Deps) {
     applyPromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string, code: string) {
       return mutate(storefront, owner, orderId, async (tx, order, items) => {
         const coupon = await promotions.findByCode(storefront.id, code, tx);
-        const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order) }, tx);
+        const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order), orderId: order.id }, tx);
         if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
         return changeOf(order, items, { couponId: coupon.id, couponCode: coupon.code });
       });
@@ -812,15 +812,17 @@ export function createCartService(deps: Deps) {
     adoptGuestCart,
 
     /**
-     * For payments: records the redemption of the order's promo code (idempotent). Call it inside
-     * the payment's transaction; a code that became invalid since it was applied throws PROMO_INVALID.
+     * For pay now (issue 13 #2): claims a use of the order's promo code in `tx`, the transaction that
+     * claims the order's payment, before the card is charged. A code that is no longer valid for
+     * the order (used up overall or by this patient, expired, paused) throws PROMO_INVALID and the
+     * payment is not made; the order keeps its code until the patient removes it. No code: nothing.
      */
-    async recordRedemption(orderId: string, executor: DbOrTx = db): Promise<boolean> {
-      const found = await repo.findByIdWithItems(executor, orderId);
+    async claimRedemption(tx: DbOrTx, orderId: string): Promise<void> {
+      const found = await repo.findByIdWithItems(tx, orderId);
       const couponId = found?.order.couponId;
-      if (!found || !couponId) return false;
+      if (!found || !couponId) return;
       const { order, items } = found;
-      return promotions.redeem(
+      await promotions.claim(
         {
           couponId,
           orderId: order.id,
@@ -829,7 +831,7 @@ export function createCartService(deps: Deps) {
           now: now(),
           lines: linesOf(items),
         },
-        executor,
+        tx,
       );
     },
 

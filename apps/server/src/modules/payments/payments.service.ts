@@ -91,6 +91,12 @@ export interface PayOrderInput {
   idempotencyKey: string;
   /** Who to record in the audit log (defaults to the identity). */
   audit?: AuditContext;
+  /**
+   * Runs in the transaction that claims the order's payment, before the gateway is called (e.g. the
+   * promo code's use, issue 13 #2); throwing refuses the payment with nothing claimed or charged.
+   * It runs again for each new attempt on the order (a declined one gave its claim back).
+   */
+  claim?: (tx: DbOrTx) => Promise<void>;
 }
 
 export type PayOrderResult =
@@ -433,22 +439,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const at = now();
-      const claimed = await repo.insertPending({
-        orderId: input.orderId,
-        storefrontId: identity.storefrontId,
-        userId: identity.kind === 'user' ? identity.userId : null,
-        guestSessionId: identity.kind === 'guest' ? identity.sessionId : null,
-        paymentMethodId: savedCard?.id ?? null,
-        gateway: gateway.name,
-        gatewaySourceId: savedCard ? savedCard.gatewayPaymentMethodId : 'token' in source ? source.token : null,
-        amountCents: input.amountCents,
-        captureRequested: input.capture,
-        status: 'pending',
-        idempotencyKey: input.idempotencyKey,
-        cardBrand: savedCard?.brand ?? null,
-        cardLast4: savedCard?.last4 ?? null,
-        createdAt: at,
-        updatedAt: at,
+      const claimed = await db.transaction(async (tx) => {
+        const row = await createPaymentsRepo(tx).insertPending({
+          orderId: input.orderId,
+          storefrontId: identity.storefrontId,
+          userId: identity.kind === 'user' ? identity.userId : null,
+          guestSessionId: identity.kind === 'guest' ? identity.sessionId : null,
+          paymentMethodId: savedCard?.id ?? null,
+          gateway: gateway.name,
+          gatewaySourceId: savedCard ? savedCard.gatewayPaymentMethodId : 'token' in source ? source.token : null,
+          amountCents: input.amountCents,
+          captureRequested: input.capture,
+          status: 'pending',
+          idempotencyKey: input.idempotencyKey,
+          cardBrand: savedCard?.brand ?? null,
+          cardLast4: savedCard?.last4 ?? null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (row && input.claim) await input.claim(tx);
+        return row;
       });
       if (claimed) return runClaimed(claimed, input);
 

@@ -1,11 +1,13 @@
 // Promo codes: apply and remove (SPEC §4 "Coupon: applied or removed"; SPEC §5 "Enter a promo
 // code."; SPEC §8 "Sorry that promo code is invalid."), usage limits counted from redemptions,
-// which are recorded when an order is paid (recordRedemption).
+// which are claimed with the order's payment and hold while it is live (claimRedemption; issue 13 #2).
+import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { couponRedemptions } from '../../db/schema/promotions.ts';
 import { DEMO_COUPONS, DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { EVERGREEN_ID } from '../../db/seed/storefronts.ts';
@@ -25,11 +27,19 @@ async function cartWith(items: { productId: string; qty?: number }[], host?: str
   return guest;
 }
 
-/** Marks an order paid and records its redemption, as the payments issue will. */
-async function pay(orderId: string) {
-  const recorded = await ctx.app.services.cart.recordRedemption(orderId);
+/** Claims the code with a payment row in one transaction, as pay now does, and marks the order paid. */
+async function pay(orderId: string, status: 'pending' | 'captured' = 'captured') {
+  const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const [payment] = await ctx.database.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(payments)
+      .values({ orderId, storefrontId: order!.storefrontId, gateway: 'sandbox', amountCents: 100, captureRequested: true, status, idempotencyKey: `test-${randomUUID()}` })
+      .returning();
+    await ctx.app.services.cart.claimRedemption(tx, orderId);
+    return inserted;
+  });
   await ctx.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, orderId));
-  return recorded;
+  return payment!;
 }
 
 describe('POST /api/orders/:id/promo-code', () => {
@@ -101,7 +111,7 @@ describe('POST /api/orders/:id/promo-code', () => {
       const first = (await patient.post('/api/cart')).json();
       await patient.put(`/api/orders/${first.id}/items`, { items: [{ productId: P.minoxidil }] });
       expect((await patient.post(`/api/orders/${first.id}/promo-code`, { promoCode: 'FIRSTVISIT' })).statusCode).toBe(200);
-      expect(await pay(first.id)).toBe(true);
+      await pay(first.id);
       const second = (await patient.post('/api/cart')).json();
       await patient.put(`/api/orders/${second.id}/items`, { items: [{ productId: P.minoxidil }] });
       const before = await storedOrder(ctx, second.id);
@@ -142,12 +152,12 @@ describe('DELETE /api/orders/:id/promo-code', () => {
   });
 });
 
-describe('recordRedemption (for payments)', () => {
-  it('records one redemption per order, idempotently, with the discount', async () => {
+describe('claimRedemption (pay now, issue 13 #2)', () => {
+  it('claims one redemption per order, idempotently, with the discount', async () => {
     const { browser, orderId } = await cartWith([{ productId: P.semaglutide }]);
     await browser.post(`/api/orders/${orderId}/promo-code`, { promoCode: 'WELCOME10' });
-    expect(await pay(orderId)).toBe(true);
-    expect(await ctx.app.services.cart.recordRedemption(orderId)).toBe(false);
+    await pay(orderId);
+    await ctx.database.db.transaction((tx) => ctx.app.services.cart.claimRedemption(tx, orderId));
     const rows = await ctx.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ couponId: DEMO_COUPONS.welcome10, discountCents: 2490 });
@@ -155,24 +165,27 @@ describe('recordRedemption (for payments)', () => {
 
   it('does nothing for an order without a code', async () => {
     const { orderId } = await cartWith([{ productId: P.sunscreen }]);
-    expect(await ctx.app.services.cart.recordRedemption(orderId)).toBe(false);
+    await ctx.database.db.transaction((tx) => ctx.app.services.cart.claimRedemption(tx, orderId));
+    expect(await ctx.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId))).toHaveLength(0);
   });
 
-  it('counts redemptions for the overall limit: the last use cannot be taken twice', async () => {
+  it('counts claims for the overall limit: the last use cannot be taken twice, and a failed payment gives it back', async () => {
     await ctx.app.services.promotions.createCoupon({ storefrontId: EVERGREEN_ID, code: 'ONLYONCE', kind: 'fixed', amountOffCents: 500, maxRedemptions: 1 });
     const a = await cartWith([{ productId: P.sunscreen }]);
     const b = await cartWith([{ productId: P.sunscreen }]);
     // both apply it while it is unused
     expect((await a.browser.post(`/api/orders/${a.orderId}/promo-code`, { promoCode: 'ONLYONCE' })).statusCode).toBe(200);
     expect((await b.browser.post(`/api/orders/${b.orderId}/promo-code`, { promoCode: 'ONLYONCE' })).statusCode).toBe(200);
-    expect(await pay(a.orderId)).toBe(true);
-    // the second payment finds it used up
-    await expect(pay(b.orderId)).rejects.toMatchObject({ code: 'PROMO_INVALID', status: 422 });
-    // and the second cart, re-priced, no longer carries it
-    const cart = (await b.browser.patch(`/api/orders/${b.orderId}/items`, { items: [{ productId: P.sunscreen, qty: 2 }] })).json();
-    expect(cart.promoCode).toBeNull();
+    // a payment under way holds the use
+    const held = await pay(a.orderId, 'pending');
+    // the second payment finds it used up (SPEC §8 "Sorry that promo code is invalid."), and its payment row is not kept
+    await expect(pay(b.orderId)).rejects.toMatchObject({ code: 'PROMO_INVALID', status: 422, detail: MESSAGES.PROMO_INVALID });
+    expect(await ctx.database.db.select().from(payments).where(eq(payments.orderId, b.orderId))).toHaveLength(0);
     // a new cart cannot apply it
     const c = await cartWith([{ productId: P.sunscreen }]);
     expect((await c.browser.post(`/api/orders/${c.orderId}/promo-code`, { promoCode: 'ONLYONCE' })).json().code).toBe('PROMO_INVALID');
+    // the first payment is declined: the use is free again
+    await ctx.database.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, held.id));
+    expect((await c.browser.post(`/api/orders/${c.orderId}/promo-code`, { promoCode: 'ONLYONCE' })).statusCode).toBe(200);
   });
 });

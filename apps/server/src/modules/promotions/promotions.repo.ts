@@ -1,6 +1,7 @@
 // Coupon and redemption queries (private to the promotions module).
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { couponRedemptions, coupons } from '../../db/schema/promotions.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -31,35 +32,49 @@ export const promotionsRepo = {
     const [row] = opts.forUpdate ? await query.for('update') : await query;
     return row;
   },
-  async redemptionCounts(db: DbOrTx, couponId: string, patient: PatientRef): Promise<{ total: number; byPatient: number }> {
-    const [total] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, couponId));
+  /**
+   * Uses that count against the limits: a redemption is claimed with its order's payment and holds
+   * only while that payment is live (being made, held or charged), so a declined, voided, refunded
+   * or released payment gives its use back without a second write that a crash could lose.
+   * `exceptOrderId`: the order asking (its own earlier claim is not a second use).
+   */
+  async redemptionCounts(
+    db: DbOrTx,
+    couponId: string,
+    patient: PatientRef,
+    exceptOrderId?: string,
+  ): Promise<{ total: number; byPatient: number }> {
+    // A use recorded with no payment at all (imported, seeded) counts as made.
+    const live = sql`(exists (select 1 from ${payments} where ${payments.orderId} = ${couponRedemptions.orderId} and ${payments.status} in ('pending', 'authorized', 'captured'))
+      or not exists (select 1 from ${payments} where ${payments.orderId} = ${couponRedemptions.orderId}))`;
+    const base = and(eq(couponRedemptions.couponId, couponId), live, exceptOrderId ? ne(couponRedemptions.orderId, exceptOrderId) : undefined);
+    const [total] = await db.select({ n: count() }).from(couponRedemptions).where(base);
     const who = patientCondition(patient);
     let byPatient = 0;
     if (who) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(couponRedemptions)
-        .where(and(eq(couponRedemptions.couponId, couponId), who));
+      const [row] = await db.select({ n: count() }).from(couponRedemptions).where(and(base, who));
       byPatient = row?.n ?? 0;
     }
     return { total: total?.n ?? 0, byPatient };
   },
-  async hasRedemption(db: DbOrTx, orderId: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: couponRedemptions.id })
-      .from(couponRedemptions)
-      .where(eq(couponRedemptions.orderId, orderId))
-      .limit(1);
-    return rows.length > 0;
-  },
-  async insertRedemption(db: DbOrTx, row: typeof couponRedemptions.$inferInsert): Promise<boolean> {
-    const inserted = await db
+
+  /** The order's claim on its coupon: a new row, or the order's earlier one (from a failed attempt) taken over. */
+  async upsertRedemption(db: DbOrTx, row: typeof couponRedemptions.$inferInsert): Promise<void> {
+    await db
       .insert(couponRedemptions)
       .values(row)
-      .onConflictDoNothing({ target: couponRedemptions.orderId })
-      .returning({ id: couponRedemptions.id });
-    return inserted.length > 0;
+      .onConflictDoUpdate({
+        target: couponRedemptions.orderId,
+        set: {
+          couponId: row.couponId,
+          userId: row.userId ?? null,
+          guestSessionId: row.guestSessionId ?? null,
+          discountCents: row.discountCents,
+          ...(row.redeemedAt ? { redeemedAt: row.redeemedAt } : {}),
+        },
+      });
   },
+
   async insertCoupon(db: DbOrTx, row: typeof coupons.$inferInsert): Promise<CouponRow> {
     const [inserted] = await db.insert(coupons).values(row).returning();
     return inserted!;

@@ -1,6 +1,8 @@
 // Promo codes: percent or fixed amount, optional minimum subtotal, product restriction, start and
-// end, usage limits overall and per patient. Redemptions are recorded when an order is paid and
-// counted for the limits.
+// end, usage limits overall and per patient. A redemption is claimed in the transaction that claims
+// the order's payment, before the card is charged, and counts for the limits while that payment is
+// live (issue 13 #2).
+import { MESSAGES } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { coupons } from '../../db/schema/promotions.ts';
 import { problem } from '../../lib/problem.ts';
@@ -30,13 +32,15 @@ export interface CheckInput {
   now: Date;
   lines: PromoContext['lines'];
   patient: PatientRef;
+  /** The order asking: its own claim is not counted as another use. */
+  orderId?: string | undefined;
 }
 
 export function createPromotionsService(deps: { db: Db }) {
   const { db } = deps;
 
   async function failureFor(executor: DbOrTx, coupon: Coupon | undefined, input: CheckInput): Promise<PromoFailure | null> {
-    const redeemed = coupon ? await repo.redemptionCounts(executor, coupon.id, input.patient) : { total: 0, byPatient: 0 };
+    const redeemed = coupon ? await repo.redemptionCounts(executor, coupon.id, input.patient, input.orderId) : { total: 0, byPatient: 0 };
     return promoFailure(coupon, { now: input.now, lines: input.lines, redeemed });
   }
 
@@ -54,25 +58,28 @@ export function createPromotionsService(deps: { db: Db }) {
       return failureFor(executor, coupon, input);
     },
     /**
-     * Records that an order used its coupon (called when the order is paid, inside the payment's
-     * transaction). The coupon row is locked so two payments cannot both take the last use; a code
-     * that has meanwhile become invalid is refused with PROMO_INVALID. Idempotent per order.
+     * Claims a use of the coupon for an order, inside the transaction that claims the order's
+     * payment (before the card is charged). The coupon row is locked, so on PostgreSQL two payments
+     * cannot both take its last use (nor a patient's last use); the count is read after the lock.
+     * A code that is no longer valid for the order is refused with PROMO_INVALID. The claim holds
+     * while the order's payment is live: a declined or released payment gives it back.
      */
-    async redeem(
+    async claim(
       input: { couponId: string; orderId: string; patient: PatientRef; discountCents: number; now: Date; lines: PromoContext['lines'] },
-      executor: DbOrTx = db,
-    ): Promise<boolean> {
+      executor: DbOrTx,
+    ): Promise<void> {
       const row = await repo.byId(executor, input.couponId, { forUpdate: true });
-      // Already recorded for this very order: nothing to do.
-      if (await repo.hasRedemption(executor, input.orderId)) return false;
       const coupon = row ? toCoupon(row) : undefined;
-      if (await failureFor(executor, coupon, input)) throw problem(422, 'PROMO_INVALID');
-      return repo.insertRedemption(executor, {
+      if (await failureFor(executor, coupon, input)) {
+        throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
+      }
+      await repo.upsertRedemption(executor, {
         couponId: input.couponId,
         orderId: input.orderId,
         userId: input.patient.userId,
         guestSessionId: input.patient.guestSessionId,
         discountCents: input.discountCents,
+        redeemedAt: input.now,
       });
     },
     redemptionCounts(couponId: string, patient: PatientRef, executor: DbOrTx = db) {

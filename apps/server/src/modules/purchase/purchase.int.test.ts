@@ -39,7 +39,7 @@ async function patient() {
     .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email, firstName: 'Pat', lastName: 'Lee' })
     .returning({ id: users.id });
   const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method,
       url,
@@ -263,5 +263,76 @@ describe('the order awaiting payment is still the cart', () => {
     const edited = await who.send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] });
     expect(edited.statusCode).toBe(200);
     expect((await orderRow(orderId)).status).toBe('draft');
+  });
+});
+
+describe('promo codes at pay time (issue 13 #2)', () => {
+  const usedCoupon = (code: string) => ctx.database.db.select().from(couponRedemptions).where(sql`${couponRedemptions.couponId} = (select id from coupons where code = ${code})`);
+
+  it('gives a one-use code to one of several orders paid at once; the others are refused with nothing charged and may pay without it', async () => {
+    // issue 13 #2 "a code limited to one use was paid on 20 orders at once"; SPEC §8 "Sorry that promo code is invalid."
+    await ctx.app.services.promotions.createCoupon({ storefrontId: EVERGREEN_ID, code: 'JUSTONE', kind: 'fixed', amountOffCents: 500, maxRedemptions: 1 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => patient()));
+    const orderIds = await Promise.all(buyers.map((b) => readyOrder(b, P.vitaminD, 'JUSTONE')));
+    const token = await cardToken('4242424242424242');
+    const results = await Promise.all(buyers.map((b, i) => pay(b, orderIds[i]!, { token })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+    for (const [i, res] of results.entries()) {
+      if (res.statusCode === 200) continue;
+      expect(res.json()).toMatchObject({ code: 'PROMO_INVALID', detail: 'Sorry that promo code is invalid.' });
+      // Nothing charged, the order still waits for payment with its code until the patient removes it.
+      expect(await intentsOf(orderIds[i]!)).toHaveLength(0);
+      expect(await orderRow(orderIds[i]!)).toMatchObject({ status: 'awaiting_payment', couponCode: 'JUSTONE' });
+    }
+    expect(await usedCoupon('JUSTONE')).toHaveLength(1);
+    // The patient chooses to pay without it: removed, the full price is charged.
+    const refused = results.findIndex((r) => r.statusCode === 422);
+    const buyer = buyers[refused]!;
+    const removed = await buyer.send('DELETE', `/api/orders/${orderIds[refused]}/promo-code`);
+    expect(removed.json()).toMatchObject({ promoCode: null, totals: { discountCents: 0 } });
+    const paid = await pay(buyer, orderIds[refused]!, { token: await cardToken('4242424242424242') });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().payment.amountCents).toBe(removed.json().totals.totalCents);
+  });
+
+  it('refuses a code applied to several carts one after another once it is used', async () => {
+    // issue 13 #2 "5 carts that applied it one after another all paid with it"
+    await ctx.app.services.promotions.createCoupon({ storefrontId: EVERGREEN_ID, code: 'ONEINFIVE', kind: 'fixed', amountOffCents: 500, maxRedemptions: 1 });
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => patient()));
+    const orderIds = [];
+    for (const b of buyers) orderIds.push(await readyOrder(b, P.vitaminD, 'ONEINFIVE'));
+    const token = await cardToken('4242424242424242');
+    const statuses = [];
+    for (const [i, b] of buyers.entries()) statuses.push((await pay(b, orderIds[i]!, { token })).statusCode);
+    expect(statuses).toEqual([200, 422, 422]);
+  });
+
+  it('holds "once per patient" at pay time, for codes applied to two carts before either was paid', async () => {
+    // issue 13 #2 '"once per patient" was accepted by 3 fresh guest sessions'
+    const who = await patient();
+    const first = await readyOrder(who, P.minoxidil, 'FIRSTVISIT');
+    await ctx.app.services.checkout.assertPayable({ orderId: first }); // awaiting payment: a new cart is a new order
+    const second = await readyOrder(who, P.minoxidil, 'FIRSTVISIT');
+    expect(second).not.toBe(first);
+    const token = await cardToken('4242424242424242');
+    expect((await pay(who, first, { token })).statusCode).toBe(200);
+    const again = await pay(who, second, { token });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().detail).toBe('Sorry that promo code is invalid.');
+    expect(await intentsOf(second)).toHaveLength(0);
+  });
+
+  it('gives the use back when the card is declined', async () => {
+    // issue 13 #2 "a failed/declined charge must release the claim"
+    await ctx.app.services.promotions.createCoupon({ storefrontId: EVERGREEN_ID, code: 'DECLINEDBACK', kind: 'fixed', amountOffCents: 500, maxRedemptions: 1 });
+    const a = await patient();
+    const b = await patient();
+    const aOrder = await readyOrder(a, P.vitaminD, 'DECLINEDBACK');
+    const bOrder = await readyOrder(b, P.vitaminD, 'DECLINEDBACK');
+    expect((await pay(a, aOrder, { token: await cardToken('4000000000000002') })).statusCode).toBe(402);
+    const ok = await pay(b, bOrder, { token: await cardToken('4242424242424242') });
+    expect(ok.statusCode).toBe(200);
+    // and now it is b's: a's second card is refused the code
+    expect((await pay(a, aOrder, { token: await cardToken('4242424242424242') })).json().code).toBe('PROMO_INVALID');
   });
 });

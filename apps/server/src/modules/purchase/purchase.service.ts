@@ -1,7 +1,7 @@
 // Pay now and what follows it (issue 7 wiring; SPEC §7 "pay now"): the checkout engine says whether
 // the order may be paid and for how much (the server's total; the browser sends no amount), the
 // payments service holds or charges it exactly once, the checkout engine records the Payment stage
-// (paid | authorized), the promo code's redemption is recorded, and the patient gets a confirmation
+// (paid | authorized), the promo code's use is claimed with the payment (before the charge), and the patient gets a confirmation
 // email with a receipt. Also the doctor-side decisions: approve (capture) and decline (void).
 //
 // No transaction is held open across a gateway call (PGlite would deadlock): assertPayable,
@@ -49,7 +49,7 @@ export interface PurchaseResult {
 interface Deps {
   db: Db;
   checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition'>;
-  cart: Pick<CartService, 'getOrder' | 'recordRedemption' | 'checkoutState'>;
+  cart: Pick<CartService, 'getOrder' | 'claimRedemption' | 'checkoutState'>;
   payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
@@ -269,6 +269,9 @@ export function createPurchaseService(deps: Deps) {
         identity,
         idempotencyKey: input.idempotencyKey,
         audit: { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), ip: input.audit?.ip ?? null, requestId: input.audit?.requestId ?? null },
+        // issue 13 #2: the promo code's use is claimed with the payment, before the card is charged;
+        // a code over its limit now is refused (PROMO_INVALID) and nothing is charged.
+        ...(payable.hasPromoCode ? { claim: (tx: DbOrTx) => cart.claimRedemption(tx, orderId) } : {}),
       });
       if (!paid.ok) throw paymentProblem(paid.failure);
       const captured = paid.payment.status === 'captured';
@@ -286,14 +289,6 @@ export function createPurchaseService(deps: Deps) {
         }
       });
       jobs.nudge();
-      if (payable.hasPromoCode) {
-        try {
-          await cart.recordRedemption(orderId);
-        } catch (error) {
-          // The money moved already; a code that lapsed meanwhile must not undo the order.
-          log?.warn({ err: error, orderId }, 'promo redemption not recorded');
-        }
-      }
       const result = resultOf(orderId, status, paid.payment);
       return { ...result, replayed: paid.replayed };
     },

@@ -410,4 +410,44 @@ describe('SummaryPage', () => {
     await waitFor(() => expect(input).toHaveFocus());
     expect(screen.queryByTestId('summary-discount')).not.toBeInTheDocument();
   });
+
+  it('shows a promo code refused at Pay (used up since it was applied) and lets the patient remove it and pay without it', async () => {
+    // issue 13 #2 "a code over its limit at pay time is refused with the spec's message and the patient pays without it only if they choose to"; SPEC §8
+    const withCode = consultOrder({ promoCode: { code: 'JUSTONE', discountCents: 500 }, totals: { ...consultOrder().totals, discountCents: 500, totalCents: 12800 } });
+    let current = withCode;
+    const { calls } = mockApi([
+      ...sandbox,
+      ['GET', '/api/consents', () => ({ body: [] })],
+      ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_4242', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
+      [
+        'POST',
+        '/api/orders/o1/pay',
+        () =>
+          current.promoCode
+            ? problem(422, 'PROMO_INVALID', 'Sorry that promo code is invalid.')
+            : { body: { orderId: 'o1', orderNumber: 'ABCD1234', status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null }, receiptUrl: '/r.pdf', replayed: false } },
+      ],
+      [
+        'DELETE',
+        '/api/orders/o1/promo-code',
+        () => {
+          current = consultOrder();
+          return { body: current };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderSummary(withCode, { read: () => current });
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $128.00' }));
+    const payError = await screen.findByTestId('pay-error');
+    expect(payError).toHaveTextContent('Sorry that promo code is invalid.');
+    await waitFor(() => expect(payError).toHaveFocus());
+    // Nothing is removed until the patient chooses to.
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(payError).getByRole('button', { name: 'Remove the code' }));
+    await waitFor(() => expect(screen.queryByTestId('pay-error')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Pay $133.00' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/order-confirmation?order=o1'));
+  });
 });

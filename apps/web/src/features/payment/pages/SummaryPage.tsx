@@ -43,6 +43,7 @@ import {
   type PaymentMethodInput,
 } from '../api/purchase';
 import { CardForm } from '../components/CardForm';
+import { PatientState } from '../components/PatientState';
 import { SavedCards } from '../components/SavedCards';
 import { useSavedCards, type SavedCard } from '../api/payments';
 
@@ -229,7 +230,10 @@ export function SummaryPage() {
   const savedCards = useSavedCards({ enabled: progress.loggedIn });
   const [payStatus, setPayStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   // `shown` counts the failures, so a second decline in the same words still moves focus.
-  const [payError, setPayError] = useState<{ message: string; shown: number } | null>(null);
+  // `promo`: the refusal was the promo code, used up since it was applied (issue 13 #2): the
+  // patient may remove it and pay without it, if they choose to.
+  const [payError, setPayError] = useState<{ message: string; shown: number; promo?: boolean } | null>(null);
+  const [removingPromo, setRemovingPromo] = useState(false);
   const payFailures = useRef(0);
   const [consentErrorShown, setConsentErrorShown] = useState(0);
   const payErrorRef = useRef<HTMLDivElement | null>(null);
@@ -286,8 +290,23 @@ export function SummaryPage() {
       setPayStatus('idle');
       if (isApiError(error)) attemptKey.current = newIdempotencyKey();
       payFailures.current += 1;
-      setPayError({ message: errorText(error), shown: payFailures.current });
+      const promo = isApiError(error) && error.code === 'PROMO_INVALID';
+      setPayError({ message: errorText(error), shown: payFailures.current, ...(promo ? { promo } : {}) });
       throw error;
+    }
+  }
+
+  async function removeRefusedPromo() {
+    setRemovingPromo(true);
+    try {
+      await removePromoCode(order.id);
+      await refresh();
+      setPayError(null);
+    } catch (error) {
+      payFailures.current += 1;
+      setPayError({ message: errorText(error), shown: payFailures.current, promo: true });
+    } finally {
+      setRemovingPromo(false);
     }
   }
 
@@ -325,6 +344,8 @@ export function SummaryPage() {
             <Donation order={order} onChanged={refresh} />
           </Box>
         ) : null}
+        {/* issue 13 #13: an order that ships nothing asks for the patient's state (tax, availability). */}
+        <PatientState order={order} onChanged={refresh} />
         <OrderTotals order={order} ships={order.shipping.methodId !== null || order.totals.shippingCents > 0} />
       </Paper>
 
@@ -388,8 +409,23 @@ export function SummaryPage() {
           Payment
         </Typography>
         {payError ? (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="pay-error" ref={payErrorRef} tabIndex={-1}>
+          <Alert
+            severity="error"
+            role="alert"
+            sx={{ mb: 2 }}
+            data-testid="pay-error"
+            ref={payErrorRef}
+            tabIndex={-1}
+            action={
+              payError.promo && order.promoCode ? (
+                <StatusButton color="inherit" size="small" status={removingPromo ? 'loading' : 'idle'} onClick={() => void removeRefusedPromo()}>
+                  Remove the code
+                </StatusButton>
+              ) : undefined
+            }
+          >
             {payError.message}
+            {payError.promo && order.promoCode ? ` It is no longer available for this order: you can remove ${order.promoCode.code} and pay without it.` : null}
           </Alert>
         ) : null}
         <Box ref={paymentBlockRef}>
