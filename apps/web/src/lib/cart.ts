@@ -59,6 +59,11 @@ export interface Cart {
   nextRoute: string | null;
   pendingConsultProductIds: string[];
   shipping: { state: string | null; methodId: string | null; carrier: string | null; methodName: string | null; costCents: number };
+  /**
+   * Nothing ships, and sales tax or where an item is sold depends on the state: the patient gives the
+   * state they are in (`shipping.state`) before paying (issue 13 #13). Older answers may leave it out.
+   */
+  stateRequired?: boolean;
   /** Null until the Shipping stage is done (older answers may leave it out). */
   shippingAddress?: CartShippingAddress | null;
   promoCode: { code: string; discountCents: number } | null;

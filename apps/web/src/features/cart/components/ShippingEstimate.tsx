@@ -1,5 +1,6 @@
 // The state the order ships to and the shipping method, so the totals include tax and shipping
-// (the full address comes at the shipping stage).
+// (the full address comes at the shipping stage). An order that ships nothing (a lab panel) still
+// has a state: the one the patient is in, which its tax and availability depend on (issue 13 #13).
 import { formatCents, US_STATES } from '@store/domain';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -38,7 +39,7 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
       <TextField
         select
         size="small"
-        label="Shipping state"
+        label={ships ? 'Shipping state' : 'Your state'}
         // The choice shows at once and the control keeps focus while the totals are re-priced
         // (a disabled control would drop a keyboard user's focus).
         value={
@@ -48,7 +49,10 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
         }
         onChange={(event) => setShipping.mutate({ state: event.target.value || null })}
         error={Boolean(stateError)}
-        helperText={stateError ?? 'Sales tax depends on the state.'}
+        helperText={
+          stateError ??
+          (ships ? 'Sales tax depends on the state.' : 'The state you are in. Sales tax and where this order is available depend on it.')
+        }
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
       >
         <MenuItem value="">Choose a state</MenuItem>

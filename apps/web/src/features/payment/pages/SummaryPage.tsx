@@ -43,6 +43,7 @@ import {
   type PaymentMethodInput,
 } from '../api/purchase';
 import { CardForm } from '../components/CardForm';
+import { PatientState } from '../components/PatientState';
 import { SavedCards } from '../components/SavedCards';
 import { useSavedCards, type SavedCard } from '../api/payments';
 
@@ -343,6 +344,8 @@ export function SummaryPage() {
             <Donation order={order} onChanged={refresh} />
           </Box>
         ) : null}
+        {/* issue 13 #13: an order that ships nothing asks for the patient's state (tax, availability). */}
+        <PatientState order={order} onChanged={refresh} />
         <OrderTotals order={order} ships={order.shipping.methodId !== null || order.totals.shippingCents > 0} />
       </Paper>
 
