@@ -2,7 +2,7 @@
 // medication search and file uploads. The checkout engine's pages use these hooks.
 import type { Answers, Disqualification, QuestionnaireDefinition } from '@store/domain';
 import { MEDICATION_SEARCH_MIN_LENGTH } from '@store/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
 
@@ -55,6 +55,7 @@ export const consultKeys = {
   questionnaire: (idOrSlug: string) => ['questionnaires', idOrSlug] as const,
   consult: (id: string) => ['consults', id] as const,
   medications: (query: string) => ['medications', query] as const,
+  uploads: ['uploads'] as const,
 };
 
 export function useQuestionnaire(idOrSlug: string | null) {
@@ -119,10 +120,16 @@ export function useMedicationSearch(query: string) {
 /** Uploads one file (multipart); refusals come back as ApiError with the SPEC §8 upload message. */
 export function useUploadFile() {
   return useMutation({
+    mutationKey: consultKeys.uploads,
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
       return apiPost<UploadedFile>('/api/uploads', form);
     },
   });
+}
+
+/** True while a file of this page is still on its way to the server (its answer is not there yet). */
+export function useUploadInProgress(): boolean {
+  return useIsMutating({ mutationKey: consultKeys.uploads }) > 0;
 }

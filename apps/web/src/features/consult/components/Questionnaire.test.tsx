@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations } from '@/test/mockApi';
+import { expectNoAxeViolations, mockApi } from '@/test/mockApi';
 import { renderWithStore } from '@/test/render';
 import { Questionnaire } from './Questionnaire';
 
@@ -236,5 +236,60 @@ describe('Questionnaire', () => {
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await expectNoAxeViolations(container);
+  });
+});
+
+describe('Questionnaire with a photo still uploading', () => {
+  const withPhoto = questionnaireDefinitionSchema.parse({
+    title: 'Photo',
+    pages: [
+      { title: 'Your skin', questions: [{ id: 'photo', type: 'file_upload', label: 'A photo of your skin', maxFiles: 1 }] },
+      { title: 'Finish', questions: [{ id: 'notes', type: 'text', label: 'Anything else?', required: false }] },
+    ],
+  });
+
+  function PhotoHarness({ onNext }: { onNext: (answers: Answers) => void }) {
+    const [answers, setAnswers] = useState<Answers>({});
+    return (
+      <Questionnaire
+        version={withPhoto}
+        answers={answers}
+        pageIndex={0}
+        onAnswer={(id, value) => setAnswers((a) => ({ ...a, [id]: value }))}
+        onNext={() => onNext(answers)}
+        detectCamera={async () => false}
+      />
+    );
+  }
+
+  it('waits for the upload on Next instead of calling the photo missing or going on without it', async () => {
+    // issue 13 #19: on a slow connection Next was pressed while the photo was on its way: the page
+    // said the photo was missing (or, were it optional, went on and lost it when it arrived).
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    mockApi([
+      [
+        'POST',
+        '/api/uploads',
+        () =>
+          new Promise((resolve) => {
+            finish = () => resolve({ status: 201, body: { id: 'u1', contentType: 'image/jpeg', sizeBytes: 2048, originalName: 'skin.jpg', createdAt: '' } });
+          }),
+      ],
+    ]);
+    const onNext = vi.fn();
+    renderWithStore(<PhotoHarness onNext={onNext} />);
+    await user.upload(screen.getByTestId('photo-file'), new File(['x'], 'skin.jpg', { type: 'image/jpeg' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toHaveAttribute('aria-busy', 'true'));
+    await user.click(next);
+    expect(onNext).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    finish();
+    expect(await screen.findByRole('link', { name: 'skin.jpg (2 KB)' })).toBeInTheDocument();
+    await waitFor(() => expect(next).not.toHaveAttribute('aria-busy'));
+    await user.click(next);
+    expect(onNext).toHaveBeenCalledWith({ photo: ['u1'] });
   });
 });

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { StoreConfigContext } from '@/lib/storefront';
+import { useUploadInProgress } from '../api/consult';
 import { AllergiesQuestion } from './AllergiesQuestion';
 import {
   ConsentQuestion,
@@ -83,6 +84,11 @@ export function Questionnaire({
   const [focusError, setFocusError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // issue 13 #19: a file still uploading has no answer yet. Next then would refuse the photo as
+  // missing, or save the page without it and lose it when it arrives, so Next waits (busy) until
+  // the upload is done, as it does while the page is saved.
+  const uploading = useUploadInProgress();
+  const nextStatus: ButtonStatus = uploading ? 'loading' : status;
 
   useEffect(() => setAttempted(false), [pageIndex]);
 
@@ -116,7 +122,7 @@ export function Questionnaire({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'loading') return;
+    if (nextStatus === 'loading') return;
     const found = validatePage(version, pageIndex, answers, { today });
     setAttempted(true);
     if (found.length > 0) {
@@ -196,7 +202,7 @@ export function Questionnaire({
         ) : (
           <span />
         )}
-        <StatusButton type="submit" status={status}>
+        <StatusButton type="submit" status={nextStatus}>
           {nextLabel ?? (isLast ? 'Continue' : 'Next')}
         </StatusButton>
       </Stack>
