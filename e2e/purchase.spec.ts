@@ -10,6 +10,9 @@
 // One patient, three tests run in order (issue 13 #19): three purchases and the account's cards in one
 // test left no room in its 60 s on a busy machine, so each purchase has its own budget; the later
 // ones sign in as the patient the first one registered (a returning patient does).
+// The lab panel ships nothing, so the summary asks the patient's state (issue 13 #13): a state it is
+// not sold in is refused with the states named, a taxed one adds the tax line to the total charged,
+// and Pay without one is refused.
 import { expect, test, type Page } from '@playwright/test';
 import { acceptConsents, expectNoAxeViolations } from './journeys.ts';
 
@@ -41,14 +44,24 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Security code (CVC)').fill('123');
 }
 
-/** A signed-in patient puts the lab panel in the cart again and checks out: straight to the summary. */
-async function buyLabPanelAgain(page: Page) {
+const LAB_PANEL_REFUSAL = 'Sorry, Comprehensive Wellness Lab Panel is not available in New Jersey, New York, Rhode Island.';
+
+/**
+ * A signed-in patient puts the lab panel in the cart again and checks out: straight to the summary,
+ * which asks their state (issue 13 #13); with `state` given it is chosen and the tax line shows it.
+ */
+async function buyLabPanelAgain(page: Page, state?: { code: string; tax: string }) {
   await page.goto('/products/comprehensive-lab-panel');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('is in your cart.')).toBeVisible();
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/summary$/);
+  await expect(page.getByTestId('summary-tax')).toHaveText('Calculated from your state');
+  if (state) {
+    await page.getByLabel('Your state').selectOption(state.code);
+    await expect(page.getByTestId('summary-tax')).toHaveText(state.tax);
+  }
 }
 
 test('a new guest buys a product that needs no consult, from / to the confirmation, after a declined card', async ({ page }) => {
@@ -74,6 +87,21 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await expect(page).toHaveURL(/\/checkout\/summary$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
   await expect(page.getByText(/Comprehensive Wellness Lab Panel/)).toBeVisible();
+  // issue 13 #13: the panel is drawn at a lab, nothing ships, so the summary asks where the patient
+  // is. New York is refused in words that name the states; California adds its 7.25% tax.
+  const yourState = page.getByLabel('Your state');
+  await expect(page.getByTestId('summary-tax')).toHaveText('Calculated from your state');
+  await yourState.selectOption('NY');
+  await expect(page.getByRole('alert').filter({ hasText: LAB_PANEL_REFUSAL })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$89.00');
+  // A keyboard user's focus stays on the state while the order is re-priced.
+  await yourState.focus();
+  await yourState.selectOption('CA');
+  await expect(page.getByTestId('summary-tax')).toHaveText('$6.45');
+  await expect(page.getByText('Tax (CA 7.25%)')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$95.45');
+  await expect(page.getByText(LAB_PANEL_REFUSAL)).toHaveCount(0);
+  await expect(yourState).toBeFocused();
   // SPEC §5 "Promo code prompt: Enter a promo code."; SPEC §8 "Sorry that promo code is invalid."
   await page.getByLabel('Enter a promo code').fill('SUMMER15');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -83,7 +111,10 @@ test('a new guest buys a product that needs no consult, from / to the confirmati
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('promo-applied')).toContainText('WELCOME10');
   await expect(page.getByRole('button', { name: 'Remove promo code WELCOME10' })).toBeFocused();
+  // The tax follows the discount: 7.25% of $80.10.
+  await expect(page.getByTestId('summary-tax')).toHaveText('$5.81');
   const total = (await page.getByTestId('order-total').textContent())!;
+  expect(total).toBe('$85.91');
 
   await acceptConsents(page);
   // No saved card yet: the card form and Pay straight away, nothing to switch to.
@@ -122,8 +153,14 @@ test('the next purchase offers the card saved with the first, which the account 
   // The checkout only chooses the card to pay with: removing it or making another current is the account's.
   await expect(page.getByRole('button', { name: 'Remove Visa ending in 4242' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Make .* current$/ })).toHaveCount(0);
-  const secondTotal = (await page.getByTestId('order-total').textContent())!;
   await acceptConsents(page);
+  // issue 13 #13: Pay before giving the state is refused, and nothing is charged; Texas then taxes it.
+  await page.getByRole('button', { name: 'Pay $89.00' }).click();
+  await expect(page.getByTestId('pay-error')).toHaveText('Please choose the state you are in. Sales tax and where this order is available depend on it.');
+  await page.getByLabel('Your state').selectOption('TX');
+  await expect(page.getByTestId('summary-tax')).toHaveText('$5.56');
+  const secondTotal = (await page.getByTestId('order-total').textContent())!;
+  expect(secondTotal).toBe('$94.56');
   await expectNoAxeViolations(page);
   await page.getByRole('heading', { name: 'Payment' }).locator('..').screenshot({ path: test.info().outputPath('payment-saved-card.png') });
   // Switching to a new card and back.
@@ -178,7 +215,8 @@ test('a third purchase pays with a card the processor refuses once, not saved', 
   // 4000 0000 0000 0119 "processing error, then succeeds on retry"): the plain-words message, then
   // pressing Pay again with the card as typed pays. Not saved, so the account keeps one card.
   await signIn(page);
-  await buyLabPanelAgain(page);
+  // Colorado: the panel is sold there and this store collects no tax there.
+  await buyLabPanelAgain(page, { code: 'CO', tax: '$0.00' });
   const thirdTotal = (await page.getByTestId('order-total').textContent())!;
   await acceptConsents(page);
   await page.getByRole('button', { name: 'Pay with a new card instead' }).click();
