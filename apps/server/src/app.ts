@@ -174,7 +174,6 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     now,
     audit,
     notify: createAppointmentMailer(notifications),
-    port: config.PORT,
     log,
   });
   // A visit bound to an order completes its Scheduling stage (issue 6 wiring).
@@ -235,7 +234,7 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(storefrontContextPlugin, { storefronts: services.storefronts });
+  await app.register(storefrontContextPlugin, { storefronts: services.storefronts, port: config.PORT });
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(identityPlugin, { sessions: services.sessions });
 

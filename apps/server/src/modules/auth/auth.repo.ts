@@ -2,7 +2,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ecpInvitations, oneTimeCodes, passwordResets, users } from '../../db/schema/auth.ts';
-import { storefrontHosts } from '../../db/schema/storefronts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -197,24 +196,6 @@ export function createAuthRepo(db: DbOrTx) {
         .where(and(eq(ecpInvitations.id, id), eq(ecpInvitations.used, false)))
         .returning({ id: ecpInvitations.id });
       return rows.length === 1;
-    },
-
-    async isStorefrontHost(storefrontId: string, host: string): Promise<boolean> {
-      const rows = await db
-        .select({ host: storefrontHosts.host })
-        .from(storefrontHosts)
-        .where(and(eq(storefrontHosts.storefrontId, storefrontId), eq(storefrontHosts.host, host)))
-        .limit(1);
-      return rows.length === 1;
-    },
-    async firstStorefrontHost(storefrontId: string): Promise<string | undefined> {
-      const rows = await db
-        .select({ host: storefrontHosts.host })
-        .from(storefrontHosts)
-        .where(eq(storefrontHosts.storefrontId, storefrontId))
-        .orderBy(storefrontHosts.host)
-        .limit(1);
-      return rows[0]?.host;
     },
   };
 }

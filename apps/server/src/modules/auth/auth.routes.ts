@@ -25,8 +25,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
     ip: request.ip,
     requestId: request.id,
     userAgent: request.headers['user-agent'],
-    host: request.headers.host,
-    protocol: request.protocol,
+    linkOrigin: () => request.linkOrigin(),
     log: request.log,
   };
 }

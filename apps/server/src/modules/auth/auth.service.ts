@@ -30,9 +30,8 @@ export interface RequestContext {
   ip: string;
   requestId: string;
   userAgent?: string | undefined;
-  /** The request's Host header and protocol; links in mail use them only for a registered host. */
-  host: string | undefined;
-  protocol: string;
+  /** The origin for links in mail (`request.linkOrigin`: never a forged Host header). */
+  linkOrigin: () => Promise<string>;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -210,26 +209,6 @@ export function createAuthService(deps: {
   }
 
   const userSubject = (user: { id: string }) => ({ type: 'user', id: user.id });
-
-  /**
-   * The absolute origin for links in mail. The Host header is used only when it names a host
-   * registered for this storefront (else a forged Host would put an attacker's site in a reset
-   * mail); otherwise the storefront's first registered host.
-   */
-  async function origin(ctx: RequestContext): Promise<string> {
-    const header = (ctx.host ?? '').trim().toLowerCase();
-    const name = header.startsWith('[')
-      ? header.slice(0, header.indexOf(']') + 1)
-      : (header.split(':')[0] ?? '');
-    const validHeader = /^[a-z0-9.\-[\]:]+$/.test(header);
-    if (name && validHeader && (await repo.isStorefrontHost(ctx.storefront.id, name))) {
-      return `${ctx.protocol === 'https' ? 'https' : 'http'}://${header}`;
-    }
-    const fallback = (await repo.firstStorefrontHost(ctx.storefront.id)) ?? 'localhost';
-    const local =
-      fallback === 'localhost' || fallback.endsWith('.localhost') || fallback === '127.0.0.1';
-    return `${local ? 'http' : 'https'}://${fallback}${local ? `:${config.PORT}` : ''}`;
-  }
 
   /**
    * A new session for `user` (never reuse a token: no fixation). The browser's previous session —
@@ -744,7 +723,7 @@ export function createAuthService(deps: {
         expiresAt: new Date(at.getTime() + RESET_TTL_MS),
       });
       // The token rides in the URL fragment: never sent to a server, so never in access logs.
-      const url = `${await origin(ctx)}/reset-password#token=${token}`;
+      const url = `${await ctx.linkOrigin()}/reset-password#token=${token}`;
       let delivered = true;
       try {
         await notifications.email(ctx.storefront, user.email, {
@@ -886,7 +865,7 @@ export function createAuthService(deps: {
       });
       return {
         token,
-        url: `${await origin(ctx)}/register/invite?invite=${encodeURIComponent(token)}`,
+        url: `${await ctx.linkOrigin()}/register/invite?invite=${encodeURIComponent(token)}`,
         expiresAt,
       };
     },
@@ -978,7 +957,7 @@ export function createAuthService(deps: {
         details: { found: Boolean(invitation) },
       });
       if (!invitation) return;
-      const url = `${await origin(ctx)}/ecp?peopleId=${encodeURIComponent(invitation.peopleId)}&guid=${invitation.guid}`;
+      const url = `${await ctx.linkOrigin()}/ecp?peopleId=${encodeURIComponent(invitation.peopleId)}&guid=${invitation.guid}`;
       try {
         await notifications.email(ctx.storefront, invitation.email, {
           subject: `Finish signing up with ${ctx.storefront.name}`,

@@ -73,7 +73,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ purchase: PurchaseService; 
         paymentMethod: request.body.paymentMethod,
         acceptedConsentIds: request.body.acceptedConsentIds,
         audit: audit.fromRequest(request),
-        baseUrl: `${request.protocol}://${request.host}`,
+        // issue 13 #5: the receipt link in the confirmation mail never takes a forged Host header.
+        baseUrl: await request.linkOrigin(),
       });
     },
   );

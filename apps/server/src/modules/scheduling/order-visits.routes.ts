@@ -26,11 +26,10 @@ function identityOr404(request: FastifyRequest) {
 
 export const orderVisitRoutes: FastifyPluginAsyncZod<{
   orderVisits: OrderVisitService;
-  scheduling: Pick<SchedulingService, 'mailOrigin' | 'nextForUser'>;
+  scheduling: Pick<SchedulingService, 'nextForUser'>;
   audit: Pick<AuditService, 'fromRequest'>;
 }> = async (app, { orderVisits, scheduling, audit }) => {
-  const origin = (request: FastifyRequest) =>
-    scheduling.mailOrigin({ storefront: request.storefront, host: request.headers.host, protocol: request.protocol });
+  const origin = (request: FastifyRequest) => request.linkOrigin();
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
   // Orders and visits are private: never stored by a shared cache.

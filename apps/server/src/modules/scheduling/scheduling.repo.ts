@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
-import { storefrontHosts } from '../../db/schema/storefronts.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -67,16 +66,6 @@ export function createSchedulingRepo(db: DbOrTx) {
       const query = db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
       const rows = forUpdate ? await query.for('update') : await query;
       return rows[0];
-    },
-
-    /** Host names of a storefront (links in mail only ever use one of them). */
-    async storefrontHosts(storefrontId: string): Promise<string[]> {
-      const rows = await db
-        .select({ host: storefrontHosts.host })
-        .from(storefrontHosts)
-        .where(eq(storefrontHosts.storefrontId, storefrontId))
-        .orderBy(asc(storefrontHosts.host));
-      return rows.map((r) => r.host);
     },
 
     /** The caller's upcoming booked visit made without an order (one at a time per caller). */

@@ -74,8 +74,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app,
   { scheduling, now },
 ) => {
-  const origin = (request: FastifyRequest) =>
-    scheduling.mailOrigin({ storefront: request.storefront, host: request.headers.host, protocol: request.protocol });
+  const origin = (request: FastifyRequest) => request.linkOrigin();
 
   app.get(
     '/api/doctors/:id/slots',

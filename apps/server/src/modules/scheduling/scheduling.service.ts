@@ -119,8 +119,6 @@ export function createSchedulingService(deps: {
   now: () => Date;
   notify?: AppointmentNotifier | undefined;
   audit?: Pick<AuditService, 'record'> | undefined;
-  /** The server's port, for links to a local host when the request's host is not the storefront's. */
-  port?: number;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }) {
   const { db, doctors, now } = deps;
@@ -427,23 +425,6 @@ export function createSchedulingService(deps: {
 
   return {
     doctorSlots,
-
-    /**
-     * The absolute origin for links in mail: the request's host only when it is registered for the
-     * storefront (a forged Host header must not put another site's address in a patient's mail),
-     * else the storefront's first host.
-     */
-    async mailOrigin(request: { storefront: StorefrontConfig; host: string | undefined; protocol: string }): Promise<string> {
-      const header = (request.host ?? '').trim().toLowerCase();
-      const name = header.startsWith('[') ? header.slice(0, header.indexOf(']') + 1) : (header.split(':')[0] ?? '');
-      const hosts = await repo().storefrontHosts(request.storefront.id);
-      if (name && /^[a-z0-9.\-[\]:]+$/.test(header) && hosts.includes(name)) {
-        return `${request.protocol === 'https' ? 'https' : 'http'}://${header}`;
-      }
-      const fallback = hosts.find((h) => !h.endsWith('.localhost') && h !== 'localhost' && h !== '127.0.0.1') ?? hosts[0] ?? 'localhost';
-      const local = fallback === 'localhost' || fallback.endsWith('.localhost') || fallback === '127.0.0.1';
-      return `${local ? 'http' : 'https'}://${fallback}${local ? `:${deps.port ?? 3000}` : ''}`;
-    },
 
     /** "First available": every start at which some doctor licensed in `state` is free. */
     async firstAvailableSlots(input: { storefront: StorefrontConfig; state: string; from: Date; to: Date; timeZone: string }): Promise<{ timeZone: string; doctorCount: number; days: SlotDay[] }> {

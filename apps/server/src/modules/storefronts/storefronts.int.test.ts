@@ -47,6 +47,19 @@ describe('GET /api/storefront', () => {
     expect(res.json().id).toBe(EVERGREEN_ID);
   });
 
+  it('serves any number of unknown hosts from the default storefront without caching each one', async () => {
+    // issue 13 #8: 30,000 random Host headers kept 27 MB; unknown hosts add no cache entry.
+    await get('localhost:3000');
+    const before = ctx.app.services.storefronts.cacheSize();
+    for (let i = 0; i < 300; i += 1) {
+      const res = await get(`random-${i}.unknown.example`);
+      expect(res.json().id).toBe(EVERGREEN_ID);
+    }
+    expect(ctx.app.services.storefronts.cacheSize()).toBe(before);
+    expect((await get('lumen.localhost')).json().id).toBe(LUMEN_ID);
+    expect(ctx.app.services.storefronts.cacheSize()).toBeLessThanOrEqual(2);
+  });
+
   it('reflects an operator change at once (cache invalidated on write)', async () => {
     expect((await get('lumen.localhost')).json().flags.hideFeatureInfoImages).toBe(false);
     await ctx.app.services.storefronts.updateOverrides(LUMEN_ID, {

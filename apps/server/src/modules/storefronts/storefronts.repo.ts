@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storefrontHosts, storefronts } from '../../db/schema/storefronts.ts';
 
@@ -6,14 +6,12 @@ export type StorefrontRow = typeof storefronts.$inferSelect;
 
 export function createStorefrontsRepo(db: Db) {
   return {
-    async findByHost(host: string): Promise<StorefrontRow | undefined> {
-      const rows = await db
-        .select({ storefront: storefronts })
+    /** Every registered host name with its storefront, in name order. */
+    async hosts(): Promise<{ host: string; storefrontId: string }[]> {
+      return db
+        .select({ host: storefrontHosts.host, storefrontId: storefrontHosts.storefrontId })
         .from(storefrontHosts)
-        .innerJoin(storefronts, eq(storefrontHosts.storefrontId, storefronts.id))
-        .where(eq(storefrontHosts.host, host))
-        .limit(1);
-      return rows[0]?.storefront;
+        .orderBy(asc(storefrontHosts.host));
     },
     async findDefault(): Promise<StorefrontRow | undefined> {
       const rows = await db.select().from(storefronts).where(eq(storefronts.isDefault, true)).limit(1);

@@ -29,16 +29,33 @@ function toConfig(row: StorefrontRow): StorefrontConfig {
   return { id: row.id, companyId: row.companyId, name: row.name, ...core };
 }
 
+/** Registered host names: which storefront each serves, and the default storefront's id. */
+interface HostIndex {
+  storefrontByHost: Map<string, string>;
+  defaultId: string | undefined;
+}
+
 export function createStorefrontService(deps: { db: Db }) {
   const repo = createStorefrontsRepo(deps.db);
-  // Cache of resolved configs by host ('' = default) and by id.
-  const byHost = new Map<string, Promise<StorefrontConfig>>();
+  // Resolved configs are cached by storefront id only, and the registered hosts are one small map:
+  // an unknown Host header resolves to the default storefront without a cache entry of its own, so
+  // forged or random hosts cannot grow memory (issue 13 #8).
   const byId = new Map<string, Promise<StorefrontConfig>>();
+  let hostIndex: Promise<HostIndex> | null = null;
 
-  async function loadForHost(host: string): Promise<StorefrontConfig> {
-    const row = (host ? await repo.findByHost(host) : undefined) ?? (await repo.findDefault());
-    if (!row) throw new AppError(503, 'NO_STOREFRONT', 'This store is not set up yet.');
-    return toConfig(row);
+  function hosts(): Promise<HostIndex> {
+    if (!hostIndex) {
+      const loading = (async () => {
+        const [rows, fallback] = await Promise.all([repo.hosts(), repo.findDefault()]);
+        return { storefrontByHost: new Map(rows.map((r) => [r.host, r.storefrontId])), defaultId: fallback?.id };
+      })();
+      hostIndex = loading;
+      // A failed load is not kept: the next request tries again.
+      loading.catch(() => {
+        if (hostIndex === loading) hostIndex = null;
+      });
+    }
+    return hostIndex;
   }
 
   function cached<K>(map: Map<K, Promise<StorefrontConfig>>, key: K, load: () => Promise<StorefrontConfig>) {
@@ -52,19 +69,32 @@ export function createStorefrontService(deps: { db: Db }) {
     return entry;
   }
 
+  function getById(id: string): Promise<StorefrontConfig> {
+    return cached(byId, id, async () => {
+      const row = await repo.findById(id);
+      if (!row) throw notFound();
+      return toConfig(row);
+    });
+  }
+
   return {
     /** The storefront a request belongs to: by host name, else the default one. */
-    resolve(hostHeader: string | undefined): Promise<StorefrontConfig> {
-      const host = normalizeHost(hostHeader);
-      return cached(byHost, host, () => loadForHost(host));
+    async resolve(hostHeader: string | undefined): Promise<StorefrontConfig> {
+      const index = await hosts();
+      const id = index.storefrontByHost.get(normalizeHost(hostHeader)) ?? index.defaultId;
+      if (!id) throw new AppError(503, 'NO_STOREFRONT', 'This store is not set up yet.');
+      return getById(id);
     },
-    getById(id: string): Promise<StorefrontConfig> {
-      return cached(byId, id, async () => {
-        const row = await repo.findById(id);
-        if (!row) throw notFound();
-        return toConfig(row);
-      });
+    /** The host names registered for a storefront, in name order (the first one is its address in mail). */
+    async hostsOf(storefrontId: string): Promise<string[]> {
+      const index = await hosts();
+      return [...index.storefrontByHost].filter(([, id]) => id === storefrontId).map(([host]) => host);
     },
+    /** How many configs the cache holds (tests check that unknown hosts do not add any). */
+    cacheSize(): number {
+      return byId.size;
+    },
+    getById,
     async list(): Promise<StorefrontConfig[]> {
       return (await repo.list()).map(toConfig);
     },
@@ -84,7 +114,7 @@ export function createStorefrontService(deps: { db: Db }) {
       return toConfig(row);
     },
     invalidate(): void {
-      byHost.clear();
+      hostIndex = null;
       byId.clear();
     },
   };
