@@ -856,8 +856,6 @@ export function createCartService(deps: Deps) {
       return checkoutStateOf(found.order, found.items);
     },
 
-    /** The checkout state of an order and items a caller already holds (locked, in its transaction): no read. */
-    stateOf: checkoutStateOf,
     /**
      * For pay (issue 13 #13), before anything is charged: reads the storefront's catalogue and tax
      * rates (call it before opening the transaction) and answers the check to run on the order as
@@ -870,6 +868,8 @@ export function createCartService(deps: Deps) {
       return ({ order, items }) => assertOrderState(data, items, order.shippingState, 'state');
     },
 
+    /** The checkout state of an order and items a caller already holds (locked, in its transaction): no read. */
+    stateOf: checkoutStateOf,
 
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
