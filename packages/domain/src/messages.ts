@@ -94,6 +94,8 @@ export const MESSAGES = {
   // ours: shipping addresses and pharmacies (issue 5); the NPI wording is the brief's
   ADDRESS_LINE1_REQUIRED: 'Please enter a street address.',
   ADDRESS_LINE_TOO_LONG: 'Please use 100 characters or fewer.',
+  // ours: issue 13 #6, text with a NUL byte or half of a UTF-16 pair (nothing a keyboard types)
+  TEXT_CHARACTERS_INVALID: 'This field contains characters we cannot accept. Please remove them and try again.',
   CITY_REQUIRED: 'Please enter a city.',
   ADDRESS_LIMIT: 'You can save up to 20 addresses. Please delete one before adding another.',
   PHARMACY_NAME_REQUIRED: 'Please enter the pharmacy name.',
