@@ -63,6 +63,11 @@ describe('time zones', () => {
     expect(patientTimeZone(undefined)).toBe('America/New_York');
     expect(patientTimeZone('Nowhere/Land')).toBe('America/New_York');
   });
+
+  // issue 13 #15: a browser that reports UTC (no place set) must not show a patient's visit in UTC.
+  it.each(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/GMT+5'])('does not take the placeless zone %s for the patient’s', (zone) => {
+    expect(patientTimeZone(zone)).toBe('America/New_York');
+  });
 });
 
 describe('the reschedule link', () => {

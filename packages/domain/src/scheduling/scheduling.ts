@@ -45,9 +45,15 @@ export const US_TIME_ZONES = [
   { zone: 'Pacific/Honolulu', label: 'Hawaii Time' },
 ] as const;
 
-/** The patient's zone: the detected one when known, else Eastern Time. */
+/**
+ * UTC and the fixed Etc/ zones are what a machine reports when nobody set a place (a server, a
+ * fresh VM, a privacy mode): never a patient's local time (issue 13 #15).
+ */
+const PLACELESS_ZONE = /^(UTC|UCT|GMT|Etc\/.*|Universal|Zulu|Greenwich)$/i;
+
+/** The patient's zone: the detected one when it is a known place, else Eastern Time. */
 export function patientTimeZone(detected: string | undefined | null): string {
-  return detected && isKnownTimeZone(detected) ? detected : US_TIME_ZONES[0].zone;
+  return detected && isKnownTimeZone(detected) && !PLACELESS_ZONE.test(detected) ? detected : US_TIME_ZONES[0].zone;
 }
 
 export const RESCHEDULING_PATH_PREFIX = '/reschedulings/';
