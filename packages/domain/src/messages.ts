@@ -77,10 +77,10 @@ export const MESSAGES = {
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   INTERNAL: 'Something went wrong on our end. Please try again.',
   SHIPPING_STATE_UNAVAILABLE: 'Sorry, this product cannot be shipped to the selected state.',
-  QUANTITY_OUT_OF_RANGE: 'Please choose a quantity within the allowed range.',
-  // ours: address and number fields with no spec wording
   // ours: issue 13 #13, an order that ships nothing (a lab panel) asks for the patient's state
   STATE_REQUIRED: 'Please choose the state you are in. Sales tax and where this order is available depend on it.',
+  QUANTITY_OUT_OF_RANGE: 'Please choose a quantity within the allowed range.',
+  // ours: address and number fields with no spec wording
   ZIP_INVALID: 'Please enter a valid ZIP code.',
   STATE_INVALID: 'Please choose a US state.',
   NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',
