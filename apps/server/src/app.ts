@@ -238,7 +238,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(storefrontContextPlugin, { storefronts: services.storefronts, port: config.PORT });
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
-  await app.register(identityPlugin, { sessions: services.sessions });
+  await app.register(identityPlugin, { sessions: services.sessions, alwaysSecureCookies: config.NODE_ENV === 'production' });
 
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });

@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
   }
+  interface FastifyInstance {
+    /** Session cookies are always Secure (NODE_ENV=production: the store runs behind HTTPS). */
+    alwaysSecureCookies: boolean;
+  }
 }
 
 function tokenFrom(request: FastifyRequest): string | undefined {
@@ -30,7 +34,8 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https' || !isLocalHost(request.headers.host),
+    // Production always; elsewhere unless the request is plain http on a local host (development).
+    secure: request.server.alwaysSecureCookies || request.protocol === 'https' || !isLocalHost(request.headers.host),
     maxAge: maxAgeSeconds,
   });
 }
@@ -56,7 +61,11 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]) {
   return user;
 }
 
-export const identityPlugin = fp(async (app: FastifyInstance, { sessions }: { sessions: SessionService }) => {
+export const identityPlugin = fp(async (
+  app: FastifyInstance,
+  { sessions, alwaysSecureCookies = false }: { sessions: SessionService; alwaysSecureCookies?: boolean },
+) => {
+  app.decorate('alwaysSecureCookies', alwaysSecureCookies);
   app.decorateRequest('identity', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;

@@ -9,7 +9,7 @@ import {
 } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/identity.ts';
+import { clearSessionCookie, requireUser } from '../../plugins/identity.ts';
 import { dateOfBirthSchema, requestContext } from './auth.routes.ts';
 import type { AuthService, Profile } from './auth.service.ts';
 
@@ -125,6 +125,23 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
         message: MESSAGES.PASSWORD_UPDATED,
         passwordChangedAt: result.passwordChangedAt.toISOString(),
       };
+    },
+  );
+
+  app.post(
+    '/api/account/sessions/revoke-all',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign out everywhere: every session of the caller ends, this one included, and the cookie is cleared (issue 13 #9)',
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await auth.logoutEverywhere(requestContext(request), user.userId);
+      clearSessionCookie(reply);
+      return reply.status(204).send();
     },
   );
 };

@@ -699,6 +699,12 @@ export function createAuthService(deps: {
         await record(ctx, 'auth.logout', { subject: { type: 'user', id: identity.userId } });
     },
 
+    /** "Sign out everywhere" (issue 13 #9): every session of the user ends, this one included. */
+    async logoutEverywhere(ctx: RequestContext, userId: string): Promise<void> {
+      await sessions.revokeAllForUser(userId);
+      await record(ctx, 'auth.logout_everywhere', { subject: { type: 'user', id: userId } });
+    },
+
     // ---- password reset by emailed link ------------------------------------------------------------
     async requestPasswordReset(ctx: RequestContext, input: { email: string }): Promise<void> {
       const email = input.email.trim().toLowerCase();
