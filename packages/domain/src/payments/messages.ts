@@ -37,6 +37,8 @@ export const PAYMENT_MESSAGES = {
     'This payment request does not match an earlier one with the same key. Please reload the page and try again.',
   PAYMENT_ALREADY_PAID: 'This order has already been paid.',
   SAVED_CARDS_NEED_ACCOUNT: 'Please log in to use saved cards.',
+  /** issue 13 #10: the same card (brand, last four and expiry) is kept once per patient. */
+  CARD_ALREADY_SAVED: 'This card is already saved to your account.',
 } as const;
 
 export type PaymentMessageCode = keyof typeof PAYMENT_MESSAGES;

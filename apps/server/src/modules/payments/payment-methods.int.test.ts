@@ -19,6 +19,8 @@ const patient = (email: string) => signedInPatient(ctx, { email });
 type Patient = Awaited<ReturnType<typeof patient>>;
 
 const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
+const mastercard = { number: '5555 5555 5555 4444', expMonth: 3, expYear: 2031, cvc: '321' };
+const visaDebit = { number: '4000 0566 5566 5556', expMonth: 7, expYear: 2033, cvc: '456' };
 
 /** What the card form does: post the card to the processor, get a token back. */
 async function tokenFor(who: Patient, card: Record<string, unknown> = visa): Promise<string> {
@@ -118,7 +120,8 @@ describe('saved cards', () => {
     const cal = await patient('cal.cards@example.com');
     await addCard(cal);
     const billingAddress = { line1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' };
-    const card = await addCard(cal, visa, { billingAddress, makeCurrent: true });
+    // Another card: the same card twice is kept once (issue 13 #10).
+    const card = await addCard(cal, mastercard, { billingAddress, makeCurrent: true });
     expect(card).toMatchObject({ isCurrent: true, billingAddress: { ...billingAddress, state: 'TX' } });
     const cards = (await cal.get('/api/payment-methods')).json().cards as { isCurrent: boolean }[];
     expect(cards.filter((c) => c.isCurrent)).toHaveLength(1);
@@ -127,7 +130,7 @@ describe('saved cards', () => {
   it('switches the current card', async () => {
     const dan = await patient('dan.cards@example.com');
     const first = await addCard(dan);
-    const second = await addCard(dan);
+    const second = await addCard(dan, mastercard);
     const response = await dan.post(`/api/payment-methods/${second.id}/current`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: second.id, isCurrent: true });
@@ -175,9 +178,9 @@ describe('saved cards', () => {
     const gus = await patient('gus.cards@example.com');
     const first = await addCard(gus);
     ctx.clock.advance(1_000);
-    const second = await addCard(gus);
+    const second = await addCard(gus, mastercard);
     ctx.clock.advance(1_000);
-    const third = await addCard(gus);
+    const third = await addCard(gus, visaDebit);
     expect((await gus.delete(`/api/payment-methods/${first.id}`)).statusCode).toBe(204);
     const cards = (await gus.get('/api/payment-methods')).json().cards as { id: string; isCurrent: boolean }[];
     expect(cards.map((c) => [c.id, c.isCurrent])).toEqual([
@@ -194,6 +197,28 @@ describe('saved cards', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ code: 'PAYMENT_CARD_DECLINED', detail: 'Your card was declined. Please use a different card.' });
     expect((await hal.get('/api/payment-methods')).json()).toEqual({ cards: [] });
+  });
+
+  it('keeps each card once: the same token again changes nothing, another token for the same card is refused (issue 13 #6, #10)', async () => {
+    // issue 13 #6 "the same card token saved twice answers 500"; #10 "the same card once"
+    const kit = await patient('kit.cards@example.com');
+    const token = await tokenFor(kit);
+    const first = await kit.post('/api/payment-methods', { token });
+    expect(first.statusCode).toBe(201);
+    const again = await kit.post('/api/payment-methods', { token });
+    expect(again.statusCode).toBeLessThan(500);
+    expect(again.json().id).toBe(first.json().id);
+    const otherDetails = await kit.post('/api/payment-methods', {
+      token,
+      billingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    });
+    expect(otherDetails.statusCode).toBeLessThan(500);
+    const sameCard = await kit.post('/api/payment-methods', { token: await tokenFor(kit) });
+    expect(sameCard.statusCode).toBe(409);
+    expect(sameCard.json()).toMatchObject({ code: 'CARD_ALREADY_SAVED', detail: PAYMENT_MESSAGES.CARD_ALREADY_SAVED });
+    const cards = (await kit.get('/api/payment-methods')).json().cards;
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ id: first.json().id, billingAddress: null, isCurrent: true });
   });
 
   it('gives another patient’s card a 404 for every action, and changes nothing', async () => {

@@ -24,6 +24,7 @@ import {
   type DeclineCode,
   type PaymentStatus,
 } from '@store/domain';
+import { IdempotencyMismatchError } from '../../adapters/payments/gateway-failure.ts';
 import type { ChargeSource, GatewayFailure, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { GatewayName } from '../../db/schema/payments.ts';
@@ -245,20 +246,50 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return gateway.createCustomer({ reference: userId }, { idempotencyKey: `customer:${userId}` });
   }
 
-  /** Saves a tokenized card with the gateway and here; the same token twice gives the same card. */
+  /**
+   * Saves a tokenized card with the gateway and here. A patient keeps each card once (issue 13 #10):
+   * the same token again is the card already saved (nothing changes); another token for a card
+   * they have (same brand, last four and expiry) is forgotten at the gateway again and answers
+   * that card with `duplicate` set. `inserted`: a new card row was written.
+   */
   async function saveCard(
     userId: string,
-    input: { token: string; billingAddress?: BillingAddress | undefined; makeCurrent?: boolean | undefined },
+    input: {
+      token: string;
+      billingAddress?: BillingAddress | undefined;
+      makeCurrent?: boolean | undefined;
+      /** Saved with a payment: made current by the caller once it pays (not as the first card). */
+      withPayment?: boolean | undefined;
+    },
     idempotencyKey: string,
     ctx?: AuditContext,
-  ): Promise<{ ok: true; card: CardRow } | GatewayFailure> {
+  ): Promise<{ ok: true; card: CardRow; inserted: boolean; duplicate: boolean } | GatewayFailure> {
+    const known = await repo.findCardByGatewayId(gateway.name, input.token);
+    if (known) {
+      if (known.userId !== userId) return toFailureResult('payment_method_unusable');
+      return { ok: true, card: known, inserted: false, duplicate: true };
+    }
     const customer = await customerFor(userId);
     if (!customer.ok) return customer;
-    const saved = await gateway.savePaymentMethod(
-      { customerId: customer.customerId, token: input.token, billingAddress: input.billingAddress },
-      { idempotencyKey },
-    );
+    let saved;
+    try {
+      saved = await gateway.savePaymentMethod(
+        { customerId: customer.customerId, token: input.token, billingAddress: input.billingAddress },
+        { idempotencyKey },
+      );
+    } catch (error) {
+      // The same key with another request (the same token sent again with other details).
+      if (error instanceof IdempotencyMismatchError) throw new AppError(409, 'CARD_ALREADY_SAVED', PAYMENT_MESSAGES.CARD_ALREADY_SAVED);
+      throw error;
+    }
     if (!saved.ok) return saved;
+    const same = (await repo.listCards(userId, gateway.name)).find(
+      (c) => c.gatewayPaymentMethodId !== saved.paymentMethodId && c.brand === saved.card.brand && c.last4 === saved.card.last4 && c.expMonth === saved.card.expMonth && c.expYear === saved.card.expYear,
+    );
+    if (same) {
+      await forgetAtGateway(saved.paymentMethodId);
+      return { ok: true, card: same, inserted: false, duplicate: true };
+    }
     const at = now();
     const inserted = await repo.insertCard({
       userId,
@@ -277,7 +308,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const card = inserted ?? (await repo.findCardByGatewayId(gateway.name, saved.paymentMethodId));
     if (!card || card.userId !== userId) return { ...toFailureResult('payment_method_unusable') };
     if (input.makeCurrent) await setCurrentCard(userId, card.id);
-    else await repo.makeCurrentIfNone(userId, card.id, gateway.name, at);
+    else if (!input.withPayment) await repo.makeCurrentIfNone(userId, card.id, gateway.name, at);
     if (inserted && deps.audit) {
       await deps.audit.record({
         action: 'payment_method.added',
@@ -288,7 +319,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         details: { brand: card.brand, gateway: gateway.name },
       });
     }
-    return { ok: true, card: (await repo.findCard(userId, card.id, gateway.name)) ?? card };
+    return { ok: true, card: (await repo.findCard(userId, card.id, gateway.name)) ?? card, inserted: inserted !== null, duplicate: false };
+  }
+
+  /** Best effort: a card we do not keep is detached at the gateway too (a failure only leaves it unused there). */
+  async function forgetAtGateway(paymentMethodId: string): Promise<void> {
+    await gateway.detachPaymentMethod({ paymentMethodId }, { idempotencyKey: `card:${paymentMethodId}:detach` }).catch(() => undefined);
   }
 
   function toFailureResult(code: DeclineCode): GatewayFailure {
@@ -489,11 +525,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function runClaimed(row: PaymentRow, input: PayOrderInput): Promise<PayOrderResult> {
     let current = row;
     const source = input.paymentMethod;
+    let newCard: CardRow | null = null;
     if ('token' in source && source.saveCard && input.identity.kind === 'user') {
-      // Save first (the gateway checks the card), then charge the saved card.
+      // Saved with the gateway first (it checks the card), then the saved card is charged; kept
+      // here, and made current, only if it pays (issue 13 #10).
       const saved = await saveCard(
         input.identity.userId,
-        { token: source.token, billingAddress: source.billingAddress },
+        { token: source.token, billingAddress: source.billingAddress, withPayment: true },
         `payment:${row.id}:save-card`,
         input.audit,
       );
@@ -506,6 +544,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         );
         return resultOf(failed ?? row, false);
       }
+      if (saved.inserted) newCard = saved.card;
       await repo.update(row.id, {
         paymentMethodId: saved.card.id,
         gatewaySourceId: saved.card.gatewayPaymentMethodId,
@@ -514,7 +553,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       current = (await repo.findById(row.id))!;
     }
-    return resultOf(await authorizeRow(current, input.identity, input.audit), false);
+    const done = await authorizeRow(current, input.identity, input.audit);
+    if (current.paymentMethodId && input.identity.kind === 'user' && 'token' in source && source.saveCard) {
+      if (done.status === 'authorized' || done.status === 'captured') {
+        await setCurrentCard(input.identity.userId, current.paymentMethodId);
+      } else if (done.status === 'failed' && newCard) {
+        // A card that did not pay is not kept.
+        await repo.deleteCard(input.identity.userId, newCard.id);
+        await forgetAtGateway(newCard.gatewayPaymentMethodId);
+      }
+    }
+    return resultOf(done, false);
   }
 
   // ---- after checkout ----------------------------------------------------------------------
@@ -645,6 +694,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<CardView> {
       const saved = await saveCard(userId, input, `card:${userId}:${input.token}`, ctx);
       if (!saved.ok) throw paymentProblem(toFailure(saved));
+      // The same token again answers the card it saved; another token for a card already saved is refused.
+      if (saved.duplicate && saved.card.gatewayPaymentMethodId !== input.token) {
+        throw new AppError(409, 'CARD_ALREADY_SAVED', PAYMENT_MESSAGES.CARD_ALREADY_SAVED);
+      }
       return toCardView(saved.card);
     },
 

@@ -336,3 +336,33 @@ describe('promo codes at pay time (issue 13 #2)', () => {
     expect((await pay(a, aOrder, { token: await cardToken('4242424242424242') })).json().code).toBe('PROMO_INVALID');
   });
 });
+
+describe('saving a card while paying (issue 13 #10)', () => {
+  it('keeps only a card that paid, once, as the current card', async () => {
+    // issue 13 #10 "Only a card that paid is saved (the same card once), and it becomes current"
+    const who = await patient();
+    const earlier = await who.send('POST', '/api/payment-methods', { token: await cardToken('5555555555554444') });
+    expect(earlier.json()).toMatchObject({ isCurrent: true });
+    const orderId = await readyOrder(who, P.vitaminD);
+    for (const number of ['4000000000009995', '4000000000000119', '4000000000000002']) {
+      const refused = await pay(who, orderId, { token: await cardToken(number), saveCard: true });
+      expect(refused.statusCode).toBe(402);
+    }
+    const listed = async () => (await who.send('GET', '/api/payment-methods')).json().cards as { id: string; last4: string; isCurrent: boolean }[];
+    expect(await listed()).toEqual([expect.objectContaining({ id: earlier.json().id, isCurrent: true })]);
+    const ok = await pay(who, orderId, { token: await cardToken('4242424242424242'), saveCard: true });
+    expect(ok.statusCode).toBe(200);
+    const cards = await listed();
+    expect(cards.map((c) => [c.last4, c.isCurrent])).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ]);
+    // The same card typed again on the next order is not saved twice; it is charged and stays current.
+    const next = await readyOrder(who, P.vitaminD);
+    expect((await pay(who, next, { token: await cardToken('4242424242424242'), saveCard: true })).statusCode).toBe(200);
+    expect((await listed()).map((c) => [c.last4, c.isCurrent])).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ]);
+  });
+});
