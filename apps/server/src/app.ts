@@ -150,7 +150,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     },
   });
   // The consult (issue 8): uploads in file storage, questionnaires and answers, medication search.
-  const uploads = createUploadService({ db, storage: createFileStorage(config), now });
+  const uploads = createUploadService({
+    db,
+    storage: createFileStorage(config),
+    now,
+    limits: { filesPerHour: config.UPLOADS_PER_HOUR, bytesPerHour: config.UPLOAD_BYTES_PER_HOUR },
+  });
   // The checkout engine acts on a frozen consult inside its transaction: completes the item's
   // Consult stage or disqualifies the order.
   const consults = createConsultService({

@@ -36,6 +36,10 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
+  // Files one patient (or one guest session) may upload in any hour (issue 13 #7); one more is refused with 429.
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Bytes one patient (or one guest session) may upload in any hour: 50 MiB by default.
+  UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().positive().default(52_428_800),
   // Uploaded files (issue 8): kept on disk under DATA_DIR/uploads unless all five S3_* are set, then in that S3-compatible bucket.
   // S3-compatible endpoint, e.g. https://s3.us-east-1.amazonaws.com or http://localhost:9000 (MinIO); objects are addressed path-style.
   S3_ENDPOINT: z.url().optional(),

@@ -24,6 +24,7 @@ export const MESSAGES = {
   UPLOAD_NO_FILE: 'Please choose a file to upload.',
   // ours: issue 13 #6 (a malformed multipart body) and #7 (the upload limit per hour)
   UPLOAD_UNREADABLE: 'We could not read the file that was sent. Please choose it again.',
+  UPLOAD_LIMIT_REACHED: 'You have uploaded as many files as we accept in an hour. Please wait a while and try again.',
   // ours: the consult questionnaire (issue 8); SPEC gives no wording
   ANSWER_REQUIRED: 'Please answer this question.',
   ANSWER_CHOOSE_OPTION: 'Please choose one of the options.',

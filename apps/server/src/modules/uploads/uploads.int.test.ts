@@ -1,14 +1,20 @@
 // SPEC §5 "Upload: under 10MB; JPG, PNG, HEIC or PDF", §8 upload failures (too large, wrong type,
 // both), issue 8 "checked by content (magic bytes), not by name ... nothing stored ... served only
 // to their owner".
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, UPLOAD_MAX_BYTES } from '@store/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import exifr from 'exifr';
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { heicWithLocation, jpegWithLocation, PATIENT_PHOTO, pngWithLocation, TAKEN_AT } from '../../../test/images.ts';
+import { createDiskStorage } from '../../adapters/storage/disk.storage.ts';
 import { uploads } from '../../db/schema/uploads.ts';
+import { createUploadService } from './uploads.service.ts';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -50,6 +56,12 @@ function multipart(file: { name: string; data: Buffer; type?: string } | null, f
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function guestIdentity() {
+  const browser = await guest();
+  const identity = (await ctx.app.services.sessions.resolve(browser.cookie('sid')!))!;
+  return { browser, identity };
 }
 
 async function guest(host?: string) {
@@ -96,11 +108,10 @@ describe('POST /api/uploads', () => {
     expect(files.every((f) => /^[a-f0-9]{64}$/.test(f))).toBe(true);
   });
 
-  it('keeps the file exactly as sent, with its SHA-256', async () => {
+  it('keeps a file with nothing to strip exactly as sent, with its SHA-256', async () => {
     const browser = await guest();
     const res = await upload(browser, { name: 'x.png', data: PNG });
     const row = await ctx.database.db.select().from(uploads).where(sql`${uploads.id} = ${res.json().id}`);
-    const { createHash } = await import('node:crypto');
     expect(row[0]!.sha256).toBe(createHash('sha256').update(PNG).digest('hex'));
   });
 
@@ -149,6 +160,100 @@ describe('POST /api/uploads', () => {
     const anonymous = new TestBrowser(ctx.app);
     const res = await upload(anonymous, { name: 'a.png', data: PNG });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('photos are stored without their location (issue 13 #7)', () => {
+  const everything = { translateValues: false, tiff: true, exif: true, gps: true, xmp: true, icc: false, iptc: true, jfif: false, ihdr: false, mergeOutput: false };
+
+  async function storedRow(id: string) {
+    const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, id));
+    return row!;
+  }
+
+  it.each([
+    ['a JPEG', 'IMG_0412.jpg', () => jpegWithLocation()],
+    ['a PNG', 'screenshot.png', () => pngWithLocation().png],
+    ['a HEIC photo', 'IMG_0413.HEIC', () => heicWithLocation().heic],
+  ])('%s: no GPS in the stored copy; its size and SHA-256 are the stored file’s', async (_what, name, make) => {
+    const photo = make();
+    expect(await exifr.gps(photo)).toMatchObject({ latitude: expect.closeTo(TAKEN_AT.latitude, 4) });
+    const browser = await guest();
+    const res = await upload(browser, { name, data: photo });
+    expect(res.statusCode).toBe(201);
+    const stored = (await browser.get(`/api/uploads/${res.json().id}`)).rawPayload;
+    expect(await exifr.gps(stored)).toBeUndefined();
+    expect(stored.includes('GPSLatitude')).toBe(false);
+    const row = await storedRow(res.json().id);
+    expect(row.sizeBytes).toBe(stored.length);
+    expect(res.json().sizeBytes).toBe(stored.length);
+    expect(row.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
+    // What is on disk is the stripped file too.
+    expect(fs.readFileSync(path.join(dataDir, 'uploads', row.storageKey)).equals(stored)).toBe(true);
+  });
+
+  it('a JPEG keeps its orientation and decodes to the same picture', async () => {
+    const browser = await guest();
+    const res = await upload(browser, { name: 'rash.jpg', data: jpegWithLocation() });
+    const stored = (await browser.get(`/api/uploads/${res.json().id}`)).rawPayload;
+    expect(await exifr.parse(stored, everything)).toEqual({ ifd0: { Orientation: 6 } });
+    const before = jpeg.decode(PATIENT_PHOTO, { useTArray: true });
+    const after = jpeg.decode(stored, { useTArray: true });
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+    expect(Buffer.from(after.data).equals(Buffer.from(before.data))).toBe(true);
+  });
+
+  it('refuses a photo whose structure cannot be read rather than keep what it may carry', async () => {
+    const browser = await guest();
+    const rowsBefore = await storedCount();
+    const broken = Buffer.from('ffd8ffe000104a46494600010100000100010000ff00', 'hex'); // no marker after JFIF
+    const res = await upload(browser, { name: 'broken.jpg', data: broken });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'UPLOAD_UNREADABLE', errors: [{ field: 'file', message: MESSAGES.UPLOAD_UNREADABLE }] });
+    expect(await storedCount()).toBe(rowsBefore);
+  });
+});
+
+describe('upload limits (issue 13 #7: 60 × 1 MiB from one guest in a burst were all kept)', () => {
+  it('keeps at most 20 files per guest session per hour, even from a burst of parallel uploads', async () => {
+    const browser = await guest();
+    const rowsBefore = await storedCount();
+    const filesBefore = filesOnDisk().length;
+    const results = await Promise.all(Array.from({ length: 26 }, (_, i) => upload(browser, { name: `p${i}.png`, data: padded(PNG, 4096) })));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    const refused = results.find((r) => r.statusCode === 429)!;
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({
+      code: 'UPLOAD_LIMIT_REACHED',
+      detail: MESSAGES.UPLOAD_LIMIT_REACHED,
+      errors: [{ field: 'file', message: MESSAGES.UPLOAD_LIMIT_REACHED }],
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(await storedCount()).toBe(rowsBefore + 20);
+    expect(filesOnDisk()).toHaveLength(filesBefore + 20); // refused files leave nothing behind
+
+    // Another guest is not held back by this one.
+    expect((await upload(await guest(), { name: 'a.png', data: PNG })).statusCode).toBe(201);
+    // An hour later the same guest may upload again.
+    ctx.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await upload(browser, { name: 'later.png', data: PNG })).statusCode).toBe(201);
+  });
+
+  it('keeps at most the hour’s bytes per owner (UPLOAD_BYTES_PER_HOUR)', async () => {
+    const { identity } = await guestIdentity();
+    const service = createUploadService({
+      db: ctx.database.db,
+      storage: createDiskStorage(path.join(dataDir, 'uploads')),
+      now: () => ctx.clock.now,
+      limits: { filesPerHour: 100, bytesPerHour: 10_000 },
+    });
+    const file = (n: number) => ({ identity, originalName: 'a.png', data: padded(PNG, n), truncated: false });
+    await service.store(file(6000));
+    await service.store(file(4000)); // exactly at the limit
+    await expect(service.store(file(100))).rejects.toMatchObject({ status: 429, code: 'UPLOAD_LIMIT_REACHED' });
   });
 });
 

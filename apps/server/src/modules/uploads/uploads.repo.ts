@@ -1,5 +1,5 @@
 // Upload rows, always read through their owner (DATA-MODEL.md "Rules that keep data safe").
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import type { Identity } from '../auth/sessions.service.ts';
@@ -28,6 +28,23 @@ export function createUploadsRepo(db: DbOrTx) {
     async insert(values: typeof uploads.$inferInsert): Promise<UploadRow> {
       const [row] = await db.insert(uploads).values(values).returning();
       return row!;
+    },
+    /** Holds the owner's uploads for the rest of the transaction (counted, then recorded, one at a time). */
+    async lockOwner(identity: Identity): Promise<void> {
+      const owner = identity.kind === 'user' ? `user:${identity.userId}` : `guest:${identity.sessionId}`;
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'uploads:' + owner}))`);
+    },
+    /** How many files and bytes the owner has uploaded since then, and when the oldest of them came. */
+    async usageSince(identity: Identity, since: Date): Promise<{ files: number; bytes: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({
+          files: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)::bigint`,
+          oldest: sql<string | null>`min(${uploads.createdAt})`,
+        })
+        .from(uploads)
+        .where(and(ownedBy(identity), gte(uploads.createdAt, since)));
+      return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
     },
     async byId(id: string): Promise<UploadRow | null> {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);

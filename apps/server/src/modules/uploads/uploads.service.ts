@@ -4,12 +4,13 @@
 // Nothing is stored unless the file is accepted.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { isAllowedUploadType, uploadProblem, UPLOAD_MAX_BYTES } from '@store/domain';
+import { isAllowedUploadType, MESSAGES, uploadProblem, UPLOAD_MAX_BYTES } from '@store/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import { newStorageKey, type FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/problem.ts';
+import { AppError, fieldError, notFound } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
+import { stripMetadata, UnreadableImageError } from './strip-metadata.ts';
 import { createUploadsRepo, type ConsultOwner, type UploadRow } from './uploads.repo.ts';
 
 /** What the API says about an upload (never its storage key). */
@@ -99,38 +100,84 @@ function isOwner(identity: Identity, row: UploadRow): boolean {
   return row.userId === null && row.guestSessionId === identity.sessionId;
 }
 
+/** How much one owner (a person, or a guest session) may upload in any hour (issue 13 #7). */
+export interface UploadLimits {
+  filesPerHour: number;
+  bytesPerHour: number;
+}
+
+const HOUR_MS = 3_600_000;
+
 export function createUploadService(deps: {
   db: Db;
   storage: FileStorage;
   now: () => Date;
+  /** Per owner and rolling hour; none when absent. */
+  limits?: UploadLimits;
   /** Extra readers (the reviewing doctor, later). */
   canRead?: UploadReadPolicy;
 }) {
-  const { db, storage, now } = deps;
+  const { db, storage, now, limits } = deps;
   const repo = createUploadsRepo(db);
+
+  /** Refuses with 429 when this file would take the owner past the hour's limit. */
+  async function checkLimit(r: ReturnType<typeof createUploadsRepo>, identity: Identity, size: number): Promise<void> {
+    if (!limits) return;
+    const at = now();
+    const used = await r.usageSince(identity, new Date(at.getTime() - HOUR_MS));
+    if (used.files + 1 <= limits.filesPerHour && used.bytes + size <= limits.bytesPerHour) return;
+    // The hour frees up as the oldest upload in it ages out.
+    const retryAfter = used.oldest ? Math.max(1, Math.ceil((used.oldest.getTime() + HOUR_MS - at.getTime()) / 1000)) : 3600;
+    throw new AppError(429, 'UPLOAD_LIMIT_REACHED', MESSAGES.UPLOAD_LIMIT_REACHED, {
+      errors: [{ field: 'file', message: MESSAGES.UPLOAD_LIMIT_REACHED }],
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
 
   return {
     storageKind: storage.kind,
 
-    /** Checks and stores one file for its owner; refuses with the SPEC §8 upload messages. */
+    /**
+     * Checks and stores one file for its owner; refuses with the SPEC §8 upload messages. Photos
+     * are stored without their metadata (issue 13 #7: no location), and the size and SHA-256 kept
+     * are the stored file's.
+     */
     async store(input: { identity: Identity; originalName: string | undefined; data: Buffer; truncated: boolean }): Promise<UploadView> {
       const name = displayName(input.originalName);
       const checked = await checkFile({ data: input.data, name, truncated: input.truncated });
       if (checked.problem) throw fieldError('file', checked.problem, STATUS[checked.problem]);
       const contentType = checked.detectedType!;
-      const key = newStorageKey();
-      await storage.put(key, input.data, contentType);
+      let data: Buffer;
       try {
-        const row = await repo.insert({
-          storefrontId: input.identity.storefrontId,
-          userId: input.identity.kind === 'user' ? input.identity.userId : null,
-          guestSessionId: input.identity.kind === 'guest' ? input.identity.sessionId : null,
-          storageKey: key,
-          contentType,
-          sizeBytes: input.data.length,
-          sha256: createHash('sha256').update(input.data).digest('hex'),
-          originalName: name,
-          createdAt: now(),
+        data = stripMetadata(contentType, input.data);
+      } catch (error) {
+        // A photo whose structure cannot be walked is refused rather than kept with what it may carry.
+        if (error instanceof UnreadableImageError) throw fieldError('file', 'UPLOAD_UNREADABLE');
+        throw error;
+      }
+      // A quick look first, so a burst over the limit writes no files; the count that decides is
+      // the one in the transaction below.
+      await checkLimit(repo, input.identity, data.length);
+      const key = newStorageKey();
+      await storage.put(key, data, contentType);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const r = createUploadsRepo(tx);
+          // One owner's uploads are counted and recorded one at a time, so parallel requests
+          // cannot all see room under the limit.
+          await r.lockOwner(input.identity);
+          await checkLimit(r, input.identity, data.length);
+          return r.insert({
+            storefrontId: input.identity.storefrontId,
+            userId: input.identity.kind === 'user' ? input.identity.userId : null,
+            guestSessionId: input.identity.kind === 'guest' ? input.identity.sessionId : null,
+            storageKey: key,
+            contentType,
+            sizeBytes: data.length,
+            sha256: createHash('sha256').update(data).digest('hex'),
+            originalName: name,
+            createdAt: now(),
+          });
         });
         return toUploadView(row);
       } catch (error) {
