@@ -94,6 +94,31 @@ describe('FileUploadQuestion', () => {
     expect(valueNow()).toBeNull();
   });
 
+  it('shows the upload limit at the field when the server answers 429, and the patient can choose again later', async () => {
+    // issue 13 #7: uploads are limited per session and hour; the refusal is said where the patient looks.
+    const user = userEvent.setup();
+    let limited = true;
+    mockApi([
+      [
+        'POST',
+        '/api/uploads',
+        () =>
+          limited
+            ? problem(429, 'UPLOAD_LIMIT_REACHED', MESSAGES.UPLOAD_LIMIT_REACHED, [{ field: 'file', message: MESSAGES.UPLOAD_LIMIT_REACHED }])
+            : { status: 201, body: { id: '00000000-0000-4000-8000-000000000001', contentType: 'image/jpeg', sizeBytes: 1000, originalName: 'rash.jpg', createdAt: '2026-01-01T00:00:00.000Z' } },
+      ],
+    ]);
+    renderWithStore(<Harness />);
+    await user.upload(screen.getByTestId('photos-file'), fileOf('rash.jpg', 'image/jpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.UPLOAD_LIMIT_REACHED);
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveAccessibleDescription(MESSAGES.UPLOAD_LIMIT_REACHED);
+    expect(valueNow()).toBeNull();
+    limited = false;
+    await user.upload(screen.getByTestId('photos-file'), fileOf('rash.jpg', 'image/jpeg'));
+    await waitFor(() => expect(valueNow()).toEqual(['00000000-0000-4000-8000-000000000001']));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says no camera was found when the device has none', async () => {
     const user = userEvent.setup();
     mockApi([]);
