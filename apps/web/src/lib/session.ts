@@ -59,27 +59,36 @@ export function safeRedirect(path: string | null | undefined, id?: string | null
   return `${path}${path.includes('?') ? '&' : '?'}id=${encodeURIComponent(id)}`;
 }
 
-/** SPEC §2: logout revokes the session on the server, goes to / and opens the login drawer. */
-export function useLogout() {
+/**
+ * What this tab does once signed out (logout, or "sign out everywhere"): nothing personal stays,
+ * then home with the login drawer open (SPEC §2).
+ */
+export function useAfterSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { openLoginDrawer } = useLoginDrawer();
+  return useCallback(async () => {
+    queryClient.removeQueries({
+      predicate: (q) => isPersonal(q.queryKey) && q.queryKey[0] !== 'session',
+    });
+    queryClient.setQueryData<SessionInfo>(SESSION_QUERY_KEY, {
+      kind: 'none',
+      userId: null,
+      role: null,
+    });
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await navigate('/');
+    openLoginDrawer();
+  }, [queryClient, navigate, openLoginDrawer]);
+}
+
+/** SPEC §2: logout revokes the session on the server, goes to / and opens the login drawer. */
+export function useLogout() {
+  const afterSignOut = useAfterSignOut();
   const mutation = useMutation({
     mutationFn: () => apiPost<void>('/api/auth/logout'),
-    onSettled: async () => {
-      // Whatever the server answered, nothing personal stays in this tab.
-      queryClient.removeQueries({
-        predicate: (q) => isPersonal(q.queryKey) && q.queryKey[0] !== 'session',
-      });
-      queryClient.setQueryData<SessionInfo>(SESSION_QUERY_KEY, {
-        kind: 'none',
-        userId: null,
-        role: null,
-      });
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      await navigate('/');
-      openLoginDrawer();
-    },
+    // Whatever the server answered, nothing personal stays in this tab.
+    onSettled: afterSignOut,
   });
   const logout = useCallback(() => mutation.mutate(), [mutation]);
   return { logout, isPending: mutation.isPending };

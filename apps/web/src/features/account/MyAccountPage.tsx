@@ -23,6 +23,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { accountApi, PROFILE_QUERY_KEY, type Profile } from './api/accountApi';
 import { SignInRequired } from './SignInRequired';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 const profileSchema = z.object({
   firstName: firstNameSchema,
@@ -193,6 +194,8 @@ export function MyAccountPage() {
         <Button component={RouterLink} to="/my-account/visit" variant="text" sx={{ alignSelf: 'flex-start' }}>
           Reschedule doctor for recent order
         </Button>
+        <Divider />
+        <SignOutEverywhere />
       </Stack>
     </Container>
   );

@@ -1,5 +1,5 @@
 // The signed-in patient's profile and password (docs/api-map.md "Accounts").
-import { apiGet, apiPatch, apiPut } from '@/lib/api';
+import { apiGet, apiPatch, apiPost, apiPut } from '@/lib/api';
 
 export interface Profile {
   id: string;
@@ -28,4 +28,6 @@ export const accountApi = {
   }) => apiPatch<Profile>('/api/account/profile', body),
   changePassword: (body: { currentPassword: string; newPassword: string }) =>
     apiPut<{ message: string; passwordChangedAt: string }>('/api/account/password', body),
+  /** Ends every session of the patient, this one included (issue 13 #9). */
+  signOutEverywhere: () => apiPost<void>('/api/account/sessions/revoke-all'),
 };
