@@ -4,7 +4,24 @@
 // stage's URL typed in sends the patient back; resuming on the same page; axe on each page; the
 // questionnaire by keyboard alone.
 import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
 import { expectNoAxeViolations, PHOTO } from './journeys.ts';
+
+/**
+ * The fixture photo as a phone sends it: an EXIF block (camera make, orientation, GPS position
+ * 40°44'55"N 73°59'W) right after its JFIF block (issue 13 #7).
+ */
+const GPS_EXIF = Buffer.from(
+  '4d4d002a000000080003010f00020000000443616d00011200030000000100060000882500040000000100000034000000000000000400010002000000024e00000000020005000000030000006a0003000200000002570000000004000500000003000000820000000000000028000000010000002c00000001000015880000006400000049000000010000003b000000010000000000000001',
+  'hex',
+);
+function photoWithLocation(): Buffer {
+  const photo = fs.readFileSync(PHOTO);
+  const app0End = 4 + photo.readUInt16BE(4);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), Buffer.from('Exif\0\0', 'latin1'), GPS_EXIF]);
+  app1.writeUInt16BE(app1.length - 2, 2);
+  return Buffer.concat([photo.subarray(0, app0End), app1, photo.subarray(app0End)]);
+}
 
 function lumenUrl(): string {
   const port = new URL(test.info().project.use.baseURL!).port;
@@ -130,8 +147,18 @@ test.describe('checkout and the consult', () => {
 
     await pageTitle(page, 'Your weight journey');
     await page.getByRole('checkbox', { name: 'A diet or meal plan' }).check();
-    await page.getByTestId('body_photo-file').setInputFiles(PHOTO);
-    await expect(page.getByRole('list', { name: 'Your files' })).toContainText('patient-photo.jpg');
+    await page.getByTestId('body_photo-file').setInputFiles({ name: 'patient-photo.jpg', mimeType: 'image/jpeg', buffer: photoWithLocation() });
+    const files = page.getByRole('list', { name: 'Your files' });
+    await expect(files).toContainText('patient-photo.jpg');
+    // issue 13 #7: the stored photo has no location left in it, and still shows (48 × 64, turned by its orientation).
+    const href = (await files.getByRole('link').getAttribute('href'))!;
+    const stored = await (await page.request.get(href)).body();
+    expect(stored.includes(GPS_EXIF.subarray(60))).toBe(false);
+    expect(stored.includes(Buffer.from('Cam\0', 'latin1'))).toBe(false);
+    const shown = await page.evaluate<number[]>(
+      `(async () => { const image = new Image(); image.src = ${JSON.stringify(href)}; await image.decode(); return [image.naturalWidth, image.naturalHeight]; })()`,
+    );
+    expect(shown).toEqual([64, 48]);
     await next(page);
 
     await pageTitle(page, 'Before you continue');
