@@ -265,6 +265,7 @@ describe('a malformed multipart body', () => {
   it.each([
     ['no boundary in its content type', 'UPLOAD_UNREADABLE', 'multipart/form-data', Buffer.concat([Buffer.from(head), PNG])],
     ['a file cut off before the closing boundary', 'UPLOAD_UNREADABLE', `multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), PNG])],
+    ['a whole file part, then no closing boundary', 'UPLOAD_UNREADABLE', `multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}\r\nContent-Disp`)])],
     ['a body that never reaches a boundary', 'UPLOAD_UNREADABLE', `multipart/form-data; boundary=${boundary}`, Buffer.from('this is not a form at all')],
     // Parts the parser cannot name are skipped: no file was sent.
     ['a part header without a colon', 'UPLOAD_NO_FILE', `multipart/form-data; boundary=${boundary}`, Buffer.from(`--${boundary}\r\nthis is not a header\r\n\r\nx\r\n--${boundary}--\r\n`)],
