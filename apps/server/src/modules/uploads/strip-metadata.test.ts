@@ -2,6 +2,7 @@
 // upload": what is left after stripping is read back with exifr (an independent EXIF/XMP reader)
 // and the pictures are decoded again with jpeg-js and pngjs.
 import exifr from 'exifr';
+import fc from 'fast-check';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -99,5 +100,33 @@ describe('stripMetadata', () => {
     expect(stripMetadata('application/pdf', pdf)).toBe(pdf);
     expect(stripMetadata('image/jpeg', jpegWithLocation()).includes('GPSLatitude')).toBe(false);
     expect(stripMetadata('image/heic', heicWithLocation().heic).includes('GPSLatitude')).toBe(false);
+  });
+});
+
+describe('damaged files', () => {
+  it('are stripped or refused as unreadable, never a crash (a 500)', () => {
+    const samples: [string, Buffer][] = [
+      ['image/jpeg', jpegWithLocation()],
+      ['image/png', pngWithLocation().png],
+      ['image/heic', heicWithLocation().heic],
+    ];
+    for (const [type, original] of samples) {
+      fc.assert(
+        fc.property(
+          fc.nat({ max: original.length }),
+          fc.array(fc.tuple(fc.nat({ max: original.length - 1 }), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }),
+          (cut, flips) => {
+            const damaged = Buffer.from(original.subarray(0, cut));
+            for (const [at, value] of flips) if (at < damaged.length) damaged[at] = value;
+            try {
+              stripMetadata(type, damaged);
+            } catch (error) {
+              expect(error).toBeInstanceOf(UnreadableImageError);
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
   });
 });

@@ -298,8 +298,11 @@ function itemRanges(data: Buffer, iloc: Box, idat: Box | undefined, wanted: Set<
       if (method === 0) start = base + offset;
       else if (method === 1 && idat) start = idat.start + base + offset;
       else throw new UnreadableImageError('HEIF item stored where it cannot be rewritten');
-      const end = length === 0 ? data.length : start + length;
-      if (start > data.length || end > data.length) throw new UnreadableImageError('HEIF item outside the file');
+      // A length of 0 means "to the end of the file": never a metadata item's shape, and
+      // overwriting that would wipe the picture, so such a file is refused.
+      if (length === 0) throw new UnreadableImageError('HEIF metadata item without a length');
+      const end = start + length;
+      if (end > data.length) throw new UnreadableImageError('HEIF item outside the file');
       ranges.set(id, [...(ranges.get(id) ?? []), [start, end]]);
     }
   }
