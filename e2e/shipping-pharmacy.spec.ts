@@ -217,3 +217,85 @@ test.describe('shipping details and pharmacy choice (issue 5)', () => {
     expect(mine).toMatchObject({ name: 'Riverside Family Pharmacy', isPatientCreated: true });
   });
 });
+
+test.describe('the summary shows where the order ships and its pharmacy (issue 13 #11)', () => {
+  test('signed in: a new address typed but not saved is used by Continue, and the summary changes both and comes back', async ({ page }) => {
+    test.setTimeout(150_000);
+    const orderId = await guestCartWith(page, 'finasteride-1mg');
+    // Registering hands the guest's cart to the new account (sign-in adoption).
+    const email = `ship.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+    const registered = await page.request.post('/api/auth/register', {
+      headers: CSRF,
+      data: { email, password: 'Juniper#Trail58', firstName: 'Jamie', lastName: 'Rivera' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await answerConsult(page.request, orderId);
+    // The address the patient shipped to before.
+    const old = await page.request.post('/api/addresses', {
+      headers: CSRF,
+      data: { fullName: 'Jamie Rivera', line1: '12 Oak Street', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550134' },
+    });
+    expect(old.status(), await old.text()).toBe(201);
+
+    // Shipping: the old address is picked; the patient adds a new one but presses Continue without
+    // "Save address". Half typed, Continue says what is missing and ships nowhere.
+    await page.goto('/checkout/shipping-details');
+    await expect(page.getByRole('radio', { name: /12 Oak Street/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const form = page.getByRole('form', { name: 'New address' });
+    await form.getByLabel('Full name').fill('Jamie Rivera');
+    await form.getByLabel('Street address').fill('500 Congress Ave');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Your new address is not saved yet.', { exact: false })).toBeVisible();
+    await expect(form.getByLabel('City')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
+    await form.getByLabel('City').fill('Austin');
+    await form.getByLabel('State').selectOption('TX');
+    await form.getByLabel('ZIP code').fill('78701');
+    await form.getByLabel('Phone number').fill('(512) 555-0199');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Used, not dropped: the order ships to the typed address, and it is kept in the address book.
+    await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
+    let order = await (await page.request.get(`/api/orders/${orderId}`)).json();
+    expect(order.shippingAddress).toMatchObject({ line1: '500 Congress Ave', phone: '5125550199' });
+    const book = await (await page.request.get('/api/addresses')).json();
+    expect(JSON.stringify(book)).toContain('500 Congress Ave');
+
+    await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
+    await page.getByRole('button', { name: 'CONFIRM' }).click();
+
+    // The summary: the ship-to address and the pharmacy, each with a way to change it.
+    await expect(page).toHaveURL(/\/checkout\/summary$/);
+    const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await expect(shipTo).toContainText('500 Congress Ave, Austin, TX 78701');
+    const pharmacy = page.getByRole('region', { name: 'Pharmacy' });
+    await expect(pharmacy.getByText(/\S/).first()).toBeVisible();
+    const partnerName = (await pharmacy.locator('p').first().textContent())!;
+    await expectNoAxeViolations(page);
+
+    // Change the address: back to the old one, and back to the summary.
+    await shipTo.getByRole('link', { name: 'Change shipping address' }).click();
+    await expect(page).toHaveURL(/\/checkout\/shipping-details\?edit=1&return=summary$/);
+    await page.getByRole('radio', { name: /12 Oak Street/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/checkout\/summary$/);
+    await expect(shipTo).toContainText('12 Oak Street, Austin, TX 78701');
+
+    // Change the pharmacy: a local one from search, and back to the summary.
+    await pharmacy.getByRole('link', { name: 'Change pharmacy' }).click();
+    await expect(page).toHaveURL(/\/checkout\/pharmacy-options\?return=summary$/);
+    await page.getByRole('radio', { name: /Send to a local pharmacy/ }).check();
+    await page.getByRole('button', { name: 'Find a pharmacy' }).click();
+    await expect(page).toHaveURL(/\/checkout\/pharmacy-search\?return=summary$/);
+    await page.getByRole('radiogroup', { name: 'Pharmacies found' }).getByRole('radio').first().check();
+    const localName = (await page.getByTestId('selected-pharmacy').textContent())!;
+    await page.getByRole('button', { name: 'Continue with this pharmacy' }).click();
+    await expect(page).toHaveURL(/\/checkout\/summary$/);
+    await expect(pharmacy).toContainText(localName);
+    expect(localName).not.toBe(partnerName);
+    order = await (await page.request.get(`/api/orders/${orderId}`)).json();
+    expect(order.shippingAddress).toMatchObject({ line1: '12 Oak Street' });
+  });
+});

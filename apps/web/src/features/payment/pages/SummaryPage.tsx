@@ -45,6 +45,7 @@ import {
 import { CardForm } from '../components/CardForm';
 import { PatientState } from '../components/PatientState';
 import { SavedCards } from '../components/SavedCards';
+import { ShipToAndPharmacy } from '../components/ShipToAndPharmacy';
 import { useSavedCards, type SavedCard } from '../api/payments';
 
 export const PROMO_LABEL = 'Enter a promo code';
@@ -348,6 +349,9 @@ export function SummaryPage() {
         <PatientState order={order} onChanged={refresh} />
         <OrderTotals order={order} ships={order.shipping.methodId !== null || order.totals.shippingCents > 0} />
       </Paper>
+
+      {/* issue 13 #11: where it ships and which pharmacy, each with a way to change it. */}
+      <ShipToAndPharmacy order={order} />
 
       {order.visitType ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -1,5 +1,6 @@
 // Shared by the pharmacy pages (issue 5): the chosen pharmacy, and Continue, which puts it on the
-// order (the server completes the Pharmacy stage) and goes on to the next pending stage.
+// order (the server completes the Pharmacy stage) and goes on to the next pending stage — or back
+// to the summary when the patient came from it to change the pharmacy (issue 13 #11).
 import { formatUsPhone } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,9 +8,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { useCheckout } from '@/lib/checkout';
+import { useSummaryReturn } from '@/lib/checkoutReturn';
 import { useSetOrderPharmacy, type Pharmacy } from '../api/pharmacies';
 
 export function pharmacyLine(p: Pharmacy): string {
@@ -19,7 +22,9 @@ export function pharmacyLine(p: Pharmacy): string {
 
 /** Saves the choice on the order, then on to the next pending stage. */
 export function useChoosePharmacy() {
-  const { order, continueCheckout } = useCheckout();
+  const { order, continueCheckout, refresh } = useCheckout();
+  const summaryReturn = useSummaryReturn();
+  const navigate = useNavigate();
   const setPharmacy = useSetOrderPharmacy(order.id);
   const [status, setStatus] = useState<ButtonStatus>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +34,9 @@ export function useChoosePharmacy() {
     try {
       await setPharmacy.mutateAsync(choice);
       setStatus('done');
-      await continueCheckout();
+      const back = summaryReturn.fromSummary ? summaryReturn.target(await refresh()) : null;
+      if (back) await navigate(back);
+      else await continueCheckout();
     } catch (e) {
       setStatus('idle');
       setError(errorText(e));

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCheckout } from '@/lib/checkout';
+import { useSummaryReturn } from '@/lib/checkoutReturn';
 import { useDocumentTitle } from '@/lib/storefront';
 import type { Pharmacy } from '../api/pharmacies';
 import { PharmacyMap } from '../components/PharmacyMap';
@@ -19,15 +20,17 @@ export const PHARMACY_MAP_TITLE = 'Pharmacies near you';
 export function PharmacyMapPage() {
   useDocumentTitle(PHARMACY_MAP_TITLE);
   const { order } = useCheckout();
+  // Come from the summary: the way back goes along (issue 13 #11).
+  const summaryReturn = useSummaryReturn();
   const [selected, setSelected] = useState<Pharmacy | null>(null);
   return (
     <Stack spacing={3}>
       <Typography variant="h1">{PHARMACY_MAP_TITLE}</Typography>
       <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={CHECKOUT_ROUTES.pharmacySearch}>
+        <Link component={RouterLink} to={summaryReturn.keep(CHECKOUT_ROUTES.pharmacySearch)}>
           Search by ZIP code, city or name
         </Link>
-        <Link component={RouterLink} to={CHECKOUT_ROUTES.pharmacyOptions}>
+        <Link component={RouterLink} to={summaryReturn.keep(CHECKOUT_ROUTES.pharmacyOptions)}>
           Back to pharmacy options
         </Link>
       </Stack>

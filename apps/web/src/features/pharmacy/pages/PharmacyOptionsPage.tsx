@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { useSummaryReturn } from '@/lib/checkoutReturn';
 import { useDocumentTitle } from '@/lib/storefront';
 import { usePartnerPharmacy } from '../api/pharmacies';
 import { pharmacyLine, useChoosePharmacy } from './PharmacyChoice';
@@ -28,6 +29,8 @@ export function PharmacyOptionsPage() {
   useDocumentTitle(PHARMACY_OPTIONS_TITLE);
   const id = useId();
   const navigate = useNavigate();
+  // Come from the summary: the way back goes along (issue 13 #11).
+  const summaryReturn = useSummaryReturn();
   const partner = usePartnerPharmacy();
   const { choose, status, error } = useChoosePharmacy();
   const [option, setOption] = useState<'partner' | 'local' | ''>('');
@@ -114,7 +117,7 @@ export function PharmacyOptionsPage() {
       ) : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {option === 'local' ? (
-          <Button variant="contained" onClick={() => void navigate(CHECKOUT_ROUTES.pharmacySearch)}>
+          <Button variant="contained" onClick={() => void navigate(summaryReturn.keep(CHECKOUT_ROUTES.pharmacySearch))}>
             Find a pharmacy
           </Button>
         ) : (
@@ -126,7 +129,7 @@ export function PharmacyOptionsPage() {
             Continue
           </StatusButton>
         )}
-        <Link component={RouterLink} to={`${CHECKOUT_ROUTES.shippingDetails}?edit=1`}>
+        <Link component={RouterLink} to={summaryReturn.keep(`${CHECKOUT_ROUTES.shippingDetails}?edit=1`)}>
           Change shipping address
         </Link>
       </Stack>

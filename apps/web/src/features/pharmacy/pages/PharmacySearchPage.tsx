@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCheckout } from '@/lib/checkout';
+import { useSummaryReturn } from '@/lib/checkoutReturn';
 import { useDocumentTitle } from '@/lib/storefront';
 import type { Pharmacy } from '../api/pharmacies';
 import { AddPharmacyForm } from '../components/AddPharmacyForm';
@@ -27,6 +28,8 @@ export function shippingZipOf(order: unknown): string | undefined {
 export function PharmacySearchPage() {
   useDocumentTitle(PHARMACY_SEARCH_TITLE);
   const { order } = useCheckout();
+  // Come from the summary: the way back goes along (issue 13 #11).
+  const summaryReturn = useSummaryReturn();
   const [selected, setSelected] = useState<Pharmacy | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -34,10 +37,10 @@ export function PharmacySearchPage() {
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <Typography variant="h1">{PHARMACY_SEARCH_TITLE}</Typography>
       <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={CHECKOUT_ROUTES.pharmacyMap}>
+        <Link component={RouterLink} to={summaryReturn.keep(CHECKOUT_ROUTES.pharmacyMap)}>
           View pharmacies on a map
         </Link>
-        <Link component={RouterLink} to={CHECKOUT_ROUTES.pharmacyOptions}>
+        <Link component={RouterLink} to={summaryReturn.keep(CHECKOUT_ROUTES.pharmacyOptions)}>
           Back to pharmacy options
         </Link>
       </Stack>

@@ -13,7 +13,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useId, useMemo, useState } from 'react';
+import { useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { applyServerErrors } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
@@ -36,6 +36,15 @@ export interface AddressFormProps {
   formId?: string;
   /** Hide the form's own buttons (the page submits it from outside). */
   hideActions?: boolean;
+  /** Lets the page save what was typed when the patient moves on without pressing Save. */
+  handleRef?: Ref<AddressFormHandle>;
+}
+
+export interface AddressFormHandle {
+  /** Whether anything differs from what the form started with (something was typed). */
+  isDirty: () => boolean;
+  /** Checks and submits the form as its Save button would; true once onSubmit succeeded. */
+  submit: () => Promise<boolean>;
 }
 
 const EMPTY: UsAddressInput = { fullName: '', line1: '', line2: '', city: '', state: '', zip: '', phone: '' };
@@ -50,6 +59,7 @@ export function AddressForm({
   label = 'Shipping address',
   formId,
   hideActions = false,
+  handleRef,
 }: AddressFormProps) {
   const id = useId();
   const schema = useMemo(
@@ -63,19 +73,21 @@ export function AddressForm({
         : usAddressSchema,
     [shipsTo],
   );
-  const { control, handleSubmit, setError } = useForm<UsAddressInput, unknown, UsAddress>({
+  const { control, handleSubmit, setError, getValues } = useForm<UsAddressInput, unknown, UsAddress>({
     resolver: zodResolver(schema),
     defaultValues: { ...EMPTY, ...defaultValues, line2: defaultValues?.line2 ?? '' },
     mode: 'onTouched',
   });
   const [status, setStatus] = useState<ButtonStatus>('idle');
   const [formError, setFormError] = useState<string | null>(null);
+  const saved = useRef(false);
 
   const submit = handleSubmit(async (address) => {
     setStatus('loading');
     setFormError(null);
     try {
       await onSubmit(address);
+      saved.current = true;
       setStatus('done');
     } catch (error) {
       setStatus('idle');
@@ -83,6 +95,20 @@ export function AddressForm({
       if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
     }
   });
+
+  useImperativeHandle(handleRef, () => ({
+    isDirty: () => {
+      const values = getValues();
+      const start = { ...EMPTY, ...defaultValues };
+      return FIELDS.some((name) => String(values[name] ?? '').trim() !== String(start[name] ?? '').trim());
+    },
+    submit: async () => {
+      saved.current = false;
+      // Invalid fields get their messages (and the first one focus), as with the Save button.
+      await submit();
+      return saved.current;
+    },
+  }));
 
   const field = (name: FieldPath<UsAddressInput>) => ({ name, control, id: `${id}-${name}`, fullWidth: true });
 

@@ -11,7 +11,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { useFocusLater } from '@/lib/useFocusLater';
@@ -22,7 +22,7 @@ import {
   useUpdateAddress,
   type SavedAddress,
 } from '../api/addresses';
-import { AddressForm } from './AddressForm';
+import { AddressForm, type AddressFormHandle } from './AddressForm';
 
 export interface SavedAddressesProps {
   /** The address picked in the list (controlled). */
@@ -34,6 +34,18 @@ export interface SavedAddressesProps {
   shipsTo?: readonly string[];
   /** The page has its own Continue (checkout): no "Ship to this address" button. */
   hideUseButton?: boolean;
+  /** Lets the page's Continue save an address still open in the add or edit form. */
+  handleRef?: Ref<SavedAddressesHandle>;
+}
+
+export interface SavedAddressesHandle {
+  /**
+   * Saves what was typed in an open form, as its Save button would (issue 13 #11: Continue never
+   * drops a typed address). The new address once saved; null when nothing was typed (or only an
+   * edit was saved); 'invalid' when a form still needs something (its fields say what). With
+   * `checkEmpty`, an open but empty new-address form is checked too, so its fields say what is missing.
+   */
+  saveTyped: (options?: { checkEmpty?: boolean }) => Promise<SavedAddress | null | 'invalid'>;
 }
 
 function AddressSummary({ address }: { address: SavedAddress }) {
@@ -52,7 +64,7 @@ function AddressSummary({ address }: { address: SavedAddress }) {
   );
 }
 
-export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseButton = false }: SavedAddressesProps) {
+export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseButton = false, handleRef }: SavedAddressesProps) {
   const id = useId();
   const query = useSavedAddresses();
   const createAddress = useCreateAddress();
@@ -66,6 +78,19 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
   const focusLater = useFocusLater();
   const editId = (address: Pick<SavedAddress, 'id'>) => `${id}-edit-${address.id}`;
   const radioId = (address: Pick<SavedAddress, 'id'>) => `${id}-address-${address.id}`;
+  const addFormRef = useRef<AddressFormHandle>(null);
+  const editFormRef = useRef<AddressFormHandle>(null);
+  const created = useRef<SavedAddress | null>(null);
+  useImperativeHandle(handleRef, () => ({
+    saveTyped: async ({ checkEmpty = false } = {}) => {
+      const edit = editFormRef.current;
+      if (edit?.isDirty() && !(await edit.submit())) return 'invalid';
+      const add = addFormRef.current;
+      if (!add || !(add.isDirty() || checkEmpty)) return null;
+      created.current = null;
+      return (await add.submit()) ? created.current : 'invalid';
+    },
+  }));
 
   if (query.isPending) return <LoadingState label="Loading your saved addresses…" />;
   if (query.isError) {
@@ -119,6 +144,7 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
             editingId === address.id ? (
               <Paper key={address.id} variant="outlined" sx={{ p: 2 }}>
                 <AddressForm
+                  handleRef={editFormRef}
                   label={`Edit address of ${address.fullName}`}
                   defaultValues={address}
                   submitLabel="Save changes"
@@ -172,6 +198,7 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
         New address
       </Typography>
       <AddressForm
+        handleRef={addFormRef}
         label="New address"
         submitLabel="Save address"
         shipsTo={shipsTo}
@@ -185,6 +212,7 @@ export function SavedAddresses({ selectedId, onSelect, onUse, shipsTo, hideUseBu
         }
         onSubmit={async (address) => {
           const saved = await createAddress.mutateAsync(address);
+          created.current = saved ?? null;
           setAdding(false);
           if (saved) {
             onSelect(saved);

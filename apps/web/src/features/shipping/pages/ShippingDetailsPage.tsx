@@ -4,7 +4,10 @@
 // re-prices the order on the server and the totals follow. Continue saves the address (and method)
 // on the order, which completes the Shipping stage, and goes on to the next pending stage. SPEC §2
 // routes the Pharmacy stage here too: once Shipping is done and Pharmacy is pending, this page
-// leads on to the pharmacy options (unless the patient came back to edit the address).
+// leads on to the pharmacy options (unless the patient came back to edit the address). A signed-in
+// patient's Continue saves an address still open in the new-address (or edit) form and ships there,
+// or says what it still needs; nothing typed is dropped (issue 13 #11). Come from the summary
+// (`return=summary`), the saved change leads back to it.
 import { CHECKOUT_ROUTES, formatCents, hasStage, Stage } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,12 +17,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { OrderTotals } from '@/components/OrderTotals';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { useCheckout } from '@/lib/checkout';
+import { useSummaryReturn } from '@/lib/checkoutReturn';
 import { useDocumentTitle } from '@/lib/storefront';
 import { useSavedAddresses } from '../api/addresses';
 import {
@@ -32,9 +36,12 @@ import {
   type ShippingMethod,
 } from '../api/orderShipping';
 import { AddressForm } from '../components/AddressForm';
-import { SavedAddresses } from '../components/SavedAddresses';
+import { SavedAddresses, type SavedAddressesHandle } from '../components/SavedAddresses';
 
 export const SHIPPING_DETAILS_TITLE = 'Shipping details';
+export const CHOOSE_ADDRESS_HINT = 'Choose one of your addresses, or add a new one, to continue.';
+export const FINISH_NEW_ADDRESS =
+  'Your new address is not saved yet. Please complete the fields marked in it to ship there.';
 
 /** Sends the patient on to the pharmacy options once Shipping is done and Pharmacy is pending. */
 export function ShippingDetailsPage() {
@@ -74,6 +81,8 @@ function ShippingDetails() {
   const [status, setStatus] = useState<ButtonStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
+  const addresses = useRef<SavedAddressesHandle>(null);
+  const summaryReturn = useSummaryReturn();
 
   // Preselect the address the order ships to, else the most recent one.
   useEffect(() => {
@@ -112,7 +121,10 @@ function ShippingDetails() {
       // On to the next pending stage; with Pharmacy next, SPEC §2's route is this page, so the
       // pharmacy options directly.
       const after = await refresh();
-      if (
+      const back = summaryReturn.target(after);
+      if (back) {
+        await navigate(back);
+      } else if (
         after &&
         hasStage(after.completedStages, Stage.Shipping) &&
         after.firstPendingStage === Stage.Pharmacy
@@ -127,6 +139,31 @@ function ShippingDetails() {
       if ('address' in choice) throw e;
       setError(errorText(e));
     }
+  };
+
+  // Signed in: an address typed but not saved is saved first and the order ships there (issue 13 #11).
+  const continueSignedIn = async () => {
+    setError(null);
+    setStatus('loading');
+    let typed: Awaited<ReturnType<SavedAddressesHandle['saveTyped']>> = null;
+    try {
+      typed = (await addresses.current?.saveTyped({ checkEmpty: !savedId })) ?? null;
+    } catch (e) {
+      typed = 'invalid';
+      setError(errorText(e));
+    }
+    if (typed === 'invalid') {
+      setStatus('idle');
+      setError((shown) => shown ?? FINISH_NEW_ADDRESS);
+      return;
+    }
+    const addressId = typed?.id ?? savedId;
+    if (!addressId) {
+      setStatus('idle');
+      setError(CHOOSE_ADDRESS_HINT);
+      return;
+    }
+    await save({ savedAddressId: addressId });
   };
 
   const chooseMethod = (methodId: string) => {
@@ -144,7 +181,12 @@ function ShippingDetails() {
           Shipping address
         </Typography>
         {signedIn ? (
-          <SavedAddresses selectedId={savedId} onSelect={(a) => setSavedId(a.id)} hideUseButton />
+          <SavedAddresses
+            handleRef={addresses}
+            selectedId={savedId}
+            onSelect={(a) => setSavedId(a.id)}
+            hideUseButton
+          />
         ) : (
           <AddressForm
             formId={formId}
@@ -247,18 +289,16 @@ function ShippingDetails() {
           <>
             <StatusButton
               status={status}
-              disabled={!savedId || setMethod.isPending}
+              disabled={setMethod.isPending || saved.isPending}
               aria-describedby={!savedId ? `${id}-continue-hint` : undefined}
-              onClick={() => {
-                if (savedId) void save({ savedAddressId: savedId });
-              }}
+              onClick={() => void continueSignedIn()}
             >
               Continue
             </StatusButton>
-            {/* Say why Continue waits, instead of a greyed button alone. */}
+            {/* What Continue will need, before it is pressed. */}
             {!savedId ? (
               <Typography id={`${id}-continue-hint`} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Choose one of your addresses, or save a new one, to continue.
+                {CHOOSE_ADDRESS_HINT}
               </Typography>
             ) : null}
           </>
