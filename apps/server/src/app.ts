@@ -114,7 +114,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const audit = createAuditService({ db, now });
   // Payments (issue 7): the card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
   const paymentGateway = createPaymentGateway(config, { db, now });
-  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit });
+  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit, log });
   const outbox = createOutboxStore(db, now);
   const notifications = createNotificationService({
     mail: createMailAdapter(config, outbox, log),

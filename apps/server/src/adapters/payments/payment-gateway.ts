@@ -99,12 +99,25 @@ export interface PaymentGateway {
     options: CallOptions,
   ): Promise<GatewayResult<{ status: 'voided' }>>;
 
+  /**
+   * What became of an authorization whose answer we never recorded (the process died mid-call):
+   * looked up by the payment id we put in its metadata (issue 13 #3 reconciliation). `none`: the
+   * gateway made no charge for it; `unknown`: it cannot tell yet (ask again later).
+   */
+  findAuthorization(input: { paymentId: string }): Promise<GatewayResult<{ attempt: FoundAuthorization }>>;
+
   /** Give back a charged amount (the whole of it). */
   refund(
     input: { intentId: string },
     options: CallOptions,
   ): Promise<GatewayResult<{ status: 'refunded'; refundId: string }>>;
 }
+
+export type FoundAuthorization =
+  | { status: 'authorized' | 'captured'; intentId: string; amountCents: number; card: CardSummary | null }
+  | { status: 'voided' | 'failed'; intentId: string }
+  | { status: 'none' }
+  | { status: 'unknown' };
 
 /** What the browser needs to show the gateway's card form (GET /api/payments/config). */
 export interface PaymentClientConfig {

@@ -259,6 +259,27 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
       });
     },
 
+    async findAuthorization({ paymentId }) {
+      const [intent] = await db
+        .select()
+        .from(sandboxGatewayIntents)
+        .where(sql`${sandboxGatewayIntents.metadata} ->> 'paymentId' = ${paymentId}`)
+        .orderBy(sandboxGatewayIntents.createdAt)
+        .limit(1);
+      if (!intent) return { ok: true as const, attempt: { status: 'none' as const } };
+      if (intent.status === 'canceled') return { ok: true as const, attempt: { status: 'voided' as const, intentId: intent.id } };
+      const [pm] = await db.select().from(sandboxGatewayPaymentMethods).where(eq(sandboxGatewayPaymentMethods.id, intent.paymentMethodId));
+      return {
+        ok: true as const,
+        attempt: {
+          status: intent.status === 'succeeded' ? ('captured' as const) : ('authorized' as const),
+          intentId: intent.id,
+          amountCents: intent.amountCents,
+          card: pm ? summary(pm) : null,
+        },
+      };
+    },
+
     authorize(input, { idempotencyKey }) {
       return once(idempotencyKey, 'authorize', input, async (tx) => {
         const at = now();

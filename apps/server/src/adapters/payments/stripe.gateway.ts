@@ -212,6 +212,25 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
+    async findAuthorization({ paymentId }) {
+      try {
+        // Search is eventually consistent (about a minute): reconciliation asks only about
+        // payments older than that, and 'none' then means Stripe made no intent for it.
+        const found = await stripe.paymentIntents.search({ query: `metadata['paymentId']:'${paymentId.replace(/'/g, '')}'`, limit: 10, expand: ['data.payment_method'] });
+        const intent = found.data.find((i) => i.status === 'requires_capture' || i.status === 'succeeded') ?? found.data[0];
+        if (!intent) return { ok: true, attempt: { status: 'none' } };
+        const card = cardOf(intent.payment_method as StripePaymentMethod | string | null);
+        if (intent.status === 'requires_capture') return { ok: true, attempt: { status: 'authorized', intentId: intent.id, amountCents: intent.amount, card } };
+        if (intent.status === 'succeeded') return { ok: true, attempt: { status: 'captured', intentId: intent.id, amountCents: intent.amount, card } };
+        if (intent.status === 'canceled') return { ok: true, attempt: { status: 'voided', intentId: intent.id } };
+        if (intent.status === 'requires_payment_method') return { ok: true, attempt: { status: 'failed', intentId: intent.id } };
+        // processing, requires_action, requires_confirmation: not settled yet.
+        return { ok: true, attempt: { status: 'unknown' } };
+      } catch (error) {
+        return fromStripeError(error, 'gateway_unavailable');
+      }
+    },
+
     async capture(input, { idempotencyKey }) {
       try {
         const intent = await stripe.paymentIntents.capture(input.intentId, {}, { idempotencyKey });

@@ -50,6 +50,37 @@ describe('background jobs', () => {
     }
   });
 
+  it('runs a recurring job at each start and once a period, however many processes work the queue (issue 13 #3)', async () => {
+    const runs: string[] = [];
+    const make = (who: string) => {
+      const queue = createJobQueue({ db: database.db, now, pollIntervalMs: 60_000 });
+      queue.every('sweep', 5 * 60_000, async () => {
+        runs.push(who);
+      });
+      return queue;
+    };
+    const a = make('a');
+    const b = make('b');
+    a.start();
+    b.start();
+    try {
+      await Promise.all([a.drain(), b.drain()]);
+      // One run for each process's start (either process may work it).
+      expect(runs).toHaveLength(2);
+      runs.length = 0;
+      // The next period: one run between the two processes, and the one after is queued.
+      clock.now = new Date(clock.now.getTime() + 5 * 60_000);
+      await Promise.all([a.drain(), b.drain()]);
+      expect(runs).toHaveLength(1);
+      const queued = (await rowsOf('sweep')).filter((j) => j.status === 'queued');
+      expect(queued).toHaveLength(1);
+      expect(queued[0]!.runAt.getTime()).toBeGreaterThan(clock.now.getTime());
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
   it('runs a queued job once with its payload, and a repeat with the same key is not queued again', async () => {
     const queue = createJobQueue({ db: database.db, now });
     const seen: unknown[] = [];

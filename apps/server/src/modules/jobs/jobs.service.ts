@@ -6,7 +6,7 @@
 // back-off until `maxAttempts`, then kept as `failed` with its last error. A job whose process died
 // mid-run is claimed again once its lock lapses. Delivery is at least once: handlers are idempotent
 // or harmless to repeat.
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -37,6 +37,7 @@ export interface JobQueueOptions {
 }
 
 const MINUTE = 60_000;
+const RECURRING_PREFIX = 'every:';
 
 /** Retry back-off: 5 s, 10 s, 20 s … capped at an hour. */
 export const retryDelayMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 60 * MINUTE);
@@ -138,7 +139,36 @@ export function createJobQueue(options: JobQueueOptions) {
     lastPrune = at;
     // Jobs with a singleton key stay: their row is what keeps a repeat (a Pay replayed weeks
     // later) from sending the same mail again.
-    await db.delete(jobs).where(and(eq(jobs.status, 'done'), isNull(jobs.singletonKey), lt(jobs.finishedAt, new Date(at - keepDoneMs))));
+    // A recurring job's key only keeps its period from running twice: past periods go too.
+    await db
+      .delete(jobs)
+      .where(and(eq(jobs.status, 'done'), or(isNull(jobs.singletonKey), like(jobs.singletonKey, `${RECURRING_PREFIX}%`)), lt(jobs.finishedAt, new Date(at - keepDoneMs))));
+  }
+
+  /**
+   * Recurring jobs (`every`): one run a period whatever the number of processes, as a job keyed by
+   * its period; each run first queues the next. A process's start also queues one run at once.
+   */
+  const recurring = new Map<string, number>();
+  const periodKey = (name: string, periodMs: number, at: Date) => `${RECURRING_PREFIX}${name}:${Math.floor(at.getTime() / periodMs)}`;
+  async function queueNextPeriod(name: string, periodMs: number) {
+    const next = new Date((Math.floor(now().getTime() / periodMs) + 1) * periodMs);
+    await enqueue(name, {}, { singletonKey: periodKey(name, periodMs, next), runAt: next });
+  }
+
+  async function enqueue(name: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+    await (opts.tx ?? db)
+      .insert(jobs)
+      .values({
+        name,
+        payload,
+        runAt: opts.runAt ?? now(),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
+      })
+      .onConflictDoNothing();
+    // Inside a transaction the row is not visible yet: the caller nudges after commit (or the poll finds it).
+    if (!opts.tx && timer) setImmediate(() => void kick());
   }
 
   /** Adds a pass to the chain (at most one waiting): the promise settles when that pass is done. */
@@ -166,19 +196,19 @@ export function createJobQueue(options: JobQueueOptions) {
     },
 
     /** Queues a job; this process starts on it at once (after the caller's transaction, if any). */
-    async enqueue(name: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
-      await (opts.tx ?? db)
-        .insert(jobs)
-        .values({
-          name,
-          payload,
-          runAt: opts.runAt ?? now(),
-          ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-          ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
-        })
-        .onConflictDoNothing();
-      // Inside a transaction the row is not visible yet: the caller nudges after commit (or the poll finds it).
-      if (!opts.tx && timer) setImmediate(() => void kick());
+    enqueue,
+
+    /**
+     * Runs `handler` every `periodMs` (once a period across all processes; the period's job is
+     * keyed by it) and once when a process starts. The handler must be safe to run twice.
+     */
+    every(name: string, periodMs: number, handler: JobHandler): void {
+      if (handlers.has(name)) throw new Error(`A handler for background job "${name}" is already registered`);
+      recurring.set(name, periodMs);
+      handlers.set(name, async (payload, job) => {
+        await queueNextPeriod(name, periodMs);
+        await handler(payload, job);
+      });
     },
 
     /** Looks for due work now (after committing a transaction that enqueued some). */
@@ -195,7 +225,10 @@ export function createJobQueue(options: JobQueueOptions) {
         void prune().catch((error: unknown) => log?.warn({ err: error }, 'finished jobs not pruned'));
       }, options.pollIntervalMs ?? 2000);
       timer.unref();
-      void kick();
+      // Recurring jobs run at start too (then each period): the start's run is a plain job.
+      void Promise.all([...recurring].map(([name, periodMs]) => Promise.all([enqueue(name, {}), queueNextPeriod(name, periodMs)])))
+        .catch((error: unknown) => log?.error({ err: error }, 'recurring jobs not queued'))
+        .then(() => kick());
     },
 
     /** Stops polling and waits for the job under way (server shutdown). */

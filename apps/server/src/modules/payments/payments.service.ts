@@ -26,6 +26,7 @@ import {
 } from '@store/domain';
 import { IdempotencyMismatchError } from '../../adapters/payments/gateway-failure.ts';
 import type { ChargeSource, GatewayFailure, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { GatewayName } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
@@ -97,7 +98,7 @@ export interface PayOrderInput {
    * promo code's use, issue 13 #2); throwing refuses the payment with nothing claimed or charged.
    * It runs again for each new attempt on the order (a declined one gave its claim back).
    */
-  claim?: (tx: DbOrTx) => Promise<void>;
+  claim?: (tx: DbOrTx, paymentId: string) => Promise<void>;
 }
 
 export type PayOrderResult =
@@ -125,6 +126,7 @@ export interface PaymentsServiceDeps {
   pendingWaitMs?: number;
   /** A pending payment untouched this long is taken to be abandoned (its process died) and re-asked. */
   stalePendingMs?: number;
+  log?: FastifyBaseLogger | undefined;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
@@ -402,7 +404,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         },
         { action: result.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
       );
-      return moved ?? (await repo.findById(row.id))!;
+      if (moved) return moved;
+      const after = (await repo.findById(row.id))!;
+      if (after.status === 'failed' || after.status === 'voided') {
+        // Reconciliation released this payment while the gateway was still answering (issue 13
+        // #3): the charge it made stands behind nothing, so it is given back.
+        const undo = result.status === 'captured'
+          ? await gateway.refund({ intentId: result.intentId }, { idempotencyKey: `payment:${row.id}:late-refund` })
+          : await gateway.void({ intentId: result.intentId }, { idempotencyKey: `payment:${row.id}:late-void` });
+        if (!undo.ok) deps.log?.error({ paymentId: row.id, intentId: result.intentId, code: undo.code }, 'a late charge for a released payment could not be given back');
+      }
+      return after;
     }
     if (result.code === 'gateway_unavailable') {
       // Unknown whether the processor acted: keep the claim and re-ask with the same key next time.
@@ -493,7 +505,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           createdAt: at,
           updatedAt: at,
         });
-        if (row && input.claim) await input.claim(tx);
+        if (row && input.claim) await input.claim(tx, row.id);
         return row;
       });
       if (claimed) return runClaimed(claimed, input);
@@ -564,6 +576,71 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
     }
     return resultOf(done, false);
+  }
+
+  // ---- reconciliation (issue 13 #3) ------------------------------------------------------------
+
+  /**
+   * Settles a payment whose answer was never recorded (its process died mid-call, or the patient
+   * closed the tab and nobody retried): once it has been pending for `stalePendingMs`, the gateway
+   * is asked what it did for it. A charge or hold it made is recorded (`live`); none, or one it
+   * refused or cancelled, releases the payment (`released`: failed, so the order's live slot and its
+   * promo claim are free). `waiting`: not due yet, or another process is on it; `unknown`: the
+   * gateway could not tell (ask again later). Safe to run in several processes at once.
+   */
+  async function reconcile(paymentId: string): Promise<{ outcome: 'live' | 'released' | 'waiting' | 'unknown' | 'gone'; payment: PaymentView | null }> {
+    const row = isUuid(paymentId) ? await repo.findById(paymentId) : null;
+    if (!row) return { outcome: 'gone', payment: null };
+    if (row.status === 'authorized' || row.status === 'captured') return { outcome: 'live', payment: toPaymentView(row) };
+    if (row.status !== 'pending') return { outcome: 'released', payment: toPaymentView(row) };
+    if (now().getTime() - row.updatedAt.getTime() < stalePendingMs) return { outcome: 'waiting', payment: toPaymentView(row) };
+    // Only one process asks: the one whose claim finds the version it read.
+    const claimed = await repo.claimPending(row.id, row.version, now());
+    if (!claimed) return { outcome: 'waiting', payment: toPaymentView(row) };
+    const found = await gateway.findAuthorization({ paymentId: row.id });
+    const actor = { type: 'system' as const };
+    const ctx = { reason: 'reconciled' };
+    if (!found.ok || found.attempt.status === 'unknown') {
+      await repo.update(row.id, { failureCode: 'gateway_unavailable', failureReason: declineMessage('gateway_unavailable') });
+      return { outcome: 'unknown', payment: toPaymentView(claimed) };
+    }
+    const attempt = found.attempt;
+    const at = now();
+    if (attempt.status === 'authorized' || attempt.status === 'captured') {
+      const moved = await move(
+        claimed,
+        ['pending'],
+        {
+          status: attempt.status,
+          gatewayIntentId: attempt.intentId,
+          cardBrand: attempt.card?.brand ?? claimed.cardBrand,
+          cardLast4: attempt.card?.last4 ?? claimed.cardLast4,
+          failureCode: null,
+          failureReason: null,
+          authorizedAt: at,
+          capturedAt: attempt.status === 'captured' ? at : null,
+        },
+        { action: attempt.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
+      );
+      const current = moved ?? (await repo.findById(row.id))!;
+      return { outcome: current.status === 'authorized' || current.status === 'captured' ? 'live' : 'released', payment: toPaymentView(current) };
+    }
+    const moved = await move(
+      claimed,
+      ['pending'],
+      attempt.status === 'voided'
+        ? { status: 'voided', gatewayIntentId: attempt.intentId, voidedAt: at }
+        : {
+            status: 'failed',
+            gatewayIntentId: attempt.status === 'failed' ? attempt.intentId : null,
+            failureCode: 'processing_error',
+            failureReason: declineMessage('processing_error'),
+            failedAt: at,
+          },
+      { action: attempt.status === 'voided' ? 'payment.voided' : 'payment.failed', actor, ctx, details: { gateway: attempt.status } },
+    );
+    const current = moved ?? (await repo.findById(row.id))!;
+    return { outcome: current.status === 'authorized' || current.status === 'captured' ? 'live' : 'released', payment: toPaymentView(current) };
   }
 
   // ---- after checkout ----------------------------------------------------------------------
@@ -656,6 +733,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** Give back a charged order's whole amount (cancelled after capture, operator refund). */
     refundForOrder,
+
+    reconcile,
+
+    /** Payments pending longer than the stale time (reconciliation's work list), oldest first. */
+    async stalePendingIds(limit = 100): Promise<string[]> {
+      return repo.pendingBefore(new Date(now().getTime() - stalePendingMs), limit);
+    },
 
     /** Void a hold or refund a charge, whichever the order's payment needs (patient cancels). */
     async cancelForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {

@@ -19,6 +19,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { storefrontHosts } from '../../db/schema/storefronts.ts';
 import { payments as paymentsTable } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
@@ -50,11 +52,11 @@ interface Deps {
   db: Db;
   checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition'>;
   cart: Pick<CartService, 'getOrder' | 'claimRedemption' | 'checkoutState'>;
-  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder' | 'reconcile' | 'stalePendingIds'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig> };
-  jobs: Pick<JobQueue, 'register' | 'enqueue' | 'nudge'>;
+  jobs: Pick<JobQueue, 'register' | 'enqueue' | 'nudge' | 'every' | 'byKey'>;
   addresses: Pick<AddressService, 'remember'>;
   log?: FastifyBaseLogger | undefined;
 }
@@ -67,6 +69,14 @@ interface OrderConfirmationJob {
   userId: string;
   baseUrl: string;
 }
+
+/** issue 13 #3: settles one payment a minute after it was claimed, if its Pay never finished. */
+export const PAYMENT_RECONCILE_JOB = 'payment-reconcile';
+/** issue 13 #3: at start and every few minutes, every payment left pending or unrecorded on its order. */
+export const PAYMENTS_RECONCILE_SWEEP_JOB = 'payments-reconcile-sweep';
+const RECONCILE_SWEEP_EVERY_MS = 5 * 60_000;
+/** A little past the payments service's stale time (a minute), so the first look finds it due. */
+const RECONCILE_AFTER_MS = 65_000;
 
 /**
  * The background job that keeps a paid order's shipping address in the patient's address book, so
@@ -126,6 +136,98 @@ export function createPurchaseService(deps: Deps) {
       held: payment.status === 'authorized',
     });
   }
+
+  /**
+   * Records a payment the gateway made on the order as a successful Pay does: the Payment stage,
+   * the status and the confirmation mail's job in one transaction (the mail is queued exactly
+   * when the order is recorded as paid). Idempotent: pay now, and reconciliation (issue 13 #3),
+   * which completes an order whose Pay was cut off, may both call it.
+   */
+  async function recordPaid(
+    order: { orderId: string; storefrontId: string; userId: string | null; visitType: number | null },
+    payment: PaymentView,
+    baseUrl: string,
+    audit?: AuditContext,
+  ): Promise<string> {
+    const captured = payment.status === 'captured';
+    // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
+    const status = captured ? 'paid' : order.visitType === 1 || order.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
+    // The Payment stage, the status and the confirmation mail's job in one transaction: the mail
+    // is queued exactly when the order is recorded as paid.
+    await db.transaction(async (tx) => {
+      await checkout.completePayment({ orderId: order.orderId, to: captured ? 'paid' : 'authorized', audit, tx });
+      if (!captured) await checkout.transition({ orderId: order.orderId, to: status, reason: 'payment_authorized', audit, tx });
+      if (order.userId) {
+        const job = { orderId: order.orderId, storefrontId: order.storefrontId, userId: order.userId, baseUrl };
+        await queueConfirmation(job, tx);
+        await jobs.enqueue(ORDER_ADDRESS_JOB, { ...job }, { singletonKey: `${ORDER_ADDRESS_JOB}:${order.orderId}`, tx });
+      }
+    });
+    jobs.nudge();
+    return status;
+  }
+
+  // ---- reconciliation (issue 13 #3) ----------------------------------------------------------
+
+  async function queueReconcile(tx: DbOrTx, paymentId: string, baseUrl: string): Promise<void> {
+    const [row] = await tx.select({ createdAt: paymentsTable.createdAt }).from(paymentsTable).where(eq(paymentsTable.id, paymentId));
+    const runAt = new Date((row?.createdAt ?? new Date()).getTime() + RECONCILE_AFTER_MS);
+    await jobs.enqueue(PAYMENT_RECONCILE_JOB, { paymentId, baseUrl }, { singletonKey: `${PAYMENT_RECONCILE_JOB}:${paymentId}`, runAt, tx });
+  }
+
+  /** Where a mail's links point when the Pay request's own address is not known (payments from before this job). */
+  async function storefrontBaseUrl(storefrontId: string): Promise<string> {
+    const [host] = await db.select({ host: storefrontHosts.host }).from(storefrontHosts).where(eq(storefrontHosts.storefrontId, storefrontId)).orderBy(storefrontHosts.host).limit(1);
+    return `https://${host?.host ?? 'localhost'}`;
+  }
+
+  /** A live payment behind an order still waiting for payment: the order moves on as a Pay would. */
+  async function completeOrderOf(payment: PaymentView, baseUrl: string | null): Promise<void> {
+    const state = await cart.checkoutState(db, { orderId: payment.orderId });
+    if (!state || state.order.status !== 'awaiting_payment') return; // recorded already (or moved on)
+    const order = { orderId: payment.orderId, storefrontId: state.order.storefrontId, userId: state.order.userId, visitType: state.visitType };
+    await recordPaid(order, payment, baseUrl ?? (await storefrontBaseUrl(order.storefrontId)), { actor: { type: 'system' } });
+    log?.warn({ orderId: payment.orderId, paymentId: payment.id }, 'reconciliation completed an order whose Pay was cut off');
+  }
+
+  /**
+   * Asks the gateway about a payment left pending and completes or releases it (payments.reconcile),
+   * then moves its order on when it was charged. Not settled yet: throws, so the job is retried.
+   */
+  async function reconcilePayment(paymentId: string, baseUrl: string | null): Promise<void> {
+    const result = await payments.reconcile(paymentId);
+    if (result.outcome === 'waiting' || result.outcome === 'unknown') throw new Error(`payment ${paymentId} is not settled yet (${result.outcome})`);
+    if (result.outcome === 'live' && result.payment) await completeOrderOf(result.payment, baseUrl);
+  }
+
+  jobs.register(PAYMENT_RECONCILE_JOB, async (payload) => {
+    const { paymentId, baseUrl } = payload as { paymentId: string; baseUrl?: string };
+    await reconcilePayment(paymentId, baseUrl ?? null);
+  });
+
+  /** Every payment pending past its stale time, and every charge behind an order still waiting for payment. */
+  async function sweep(): Promise<void> {
+    const baseUrlOf = async (paymentId: string) => {
+      const job = await jobs.byKey(`${PAYMENT_RECONCILE_JOB}:${paymentId}`);
+      const baseUrl = (job?.payload as { baseUrl?: unknown } | undefined)?.baseUrl;
+      return typeof baseUrl === 'string' ? baseUrl : null;
+    };
+    for (const paymentId of await payments.stalePendingIds()) {
+      await reconcilePayment(paymentId, await baseUrlOf(paymentId)).catch((err: unknown) => log?.warn({ err, paymentId }, 'payment not reconciled yet'));
+    }
+    const unrecorded = await db
+      .select({ paymentId: paymentsTable.id, orderId: paymentsTable.orderId })
+      .from(paymentsTable)
+      .innerJoin(orders, eq(orders.id, paymentsTable.orderId))
+      .where(and(inArray(paymentsTable.status, ['authorized', 'captured']), eq(orders.status, 'awaiting_payment')))
+      .limit(100);
+    for (const { paymentId, orderId } of unrecorded) {
+      const payment = await payments.paymentForOrder(orderId);
+      if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentId));
+    }
+  }
+
+  jobs.every(PAYMENTS_RECONCILE_SWEEP_JOB, RECONCILE_SWEEP_EVERY_MS, () => sweep());
 
   /** Queues the confirmation mail; a repeat for the same order is a no-op (one mail per order). */
   async function queueConfirmation(input: OrderConfirmationJob, tx?: DbOrTx): Promise<void> {
@@ -271,24 +373,15 @@ export function createPurchaseService(deps: Deps) {
         audit: { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), ip: input.audit?.ip ?? null, requestId: input.audit?.requestId ?? null },
         // issue 13 #2: the promo code's use is claimed with the payment, before the card is charged;
         // a code over its limit now is refused (PROMO_INVALID) and nothing is charged.
-        ...(payable.hasPromoCode ? { claim: (tx: DbOrTx) => cart.claimRedemption(tx, orderId) } : {}),
+        // issue 13 #3: a reconciliation job is queued with the payment, so a Pay cut off by a crash is
+        // settled a minute later (and the mail's links keep this request's address).
+        claim: async (tx: DbOrTx, paymentId: string) => {
+          if (payable.hasPromoCode) await cart.claimRedemption(tx, orderId);
+          await queueReconcile(tx, paymentId, input.baseUrl);
+        },
       });
       if (!paid.ok) throw paymentProblem(paid.failure);
-      const captured = paid.payment.status === 'captured';
-      // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
-      const status = captured ? 'paid' : payable.visitType === 1 || payable.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
-      // The Payment stage, the status and the confirmation mail's job in one transaction: the mail
-      // is queued exactly when the order is recorded as paid.
-      await db.transaction(async (tx) => {
-        await checkout.completePayment({ orderId, to: captured ? 'paid' : 'authorized', audit: input.audit, tx });
-        if (!captured) await checkout.transition({ orderId, to: status, reason: 'payment_authorized', audit: input.audit, tx });
-        if (payable.userId) {
-          const job = { orderId, storefrontId: storefront.id, userId: payable.userId, baseUrl: input.baseUrl };
-          await queueConfirmation(job, tx);
-          await jobs.enqueue(ORDER_ADDRESS_JOB, { ...job }, { singletonKey: `${ORDER_ADDRESS_JOB}:${orderId}`, tx });
-        }
-      });
-      jobs.nudge();
+      const status = await recordPaid({ orderId, storefrontId: storefront.id, userId: payable.userId, visitType: payable.visitType }, paid.payment, input.baseUrl, input.audit);
       const result = resultOf(orderId, status, paid.payment);
       return { ...result, replayed: paid.replayed };
     },
