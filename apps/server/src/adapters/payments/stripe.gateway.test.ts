@@ -287,3 +287,21 @@ describe('customers and saved cards', () => {
     expect(sent[1]).toMatchObject({ path: '/v1/payment_methods/pm_1Q1testVisa4242/detach', idempotencyKey: 'k-detach' });
   });
 });
+
+describe('findAuthorization: what became of a charge whose answer we never recorded (issue 13 #3)', () => {
+  it('searches PaymentIntents by our payment id and reports a hold with its card', async () => {
+    const { gateway, sent } = recordedStripe([[200, 'payment_intent.search.found']]);
+    const result = await gateway.findAuthorization({ paymentId: 'p-1' });
+    expect(result).toEqual({
+      ok: true,
+      attempt: { status: 'authorized', intentId: 'pi_3Q1testHold0001', amountCents: 4900, card: expect.objectContaining({ brand: 'amex' }) },
+    });
+    expect(sent[0]!.method).toBe('GET');
+    expect(decodeURIComponent(sent[0]!.path)).toContain("metadata['paymentId']:'p-1'");
+  });
+
+  it('reports none when Stripe made no intent for it, and an unreachable Stripe as a failure', async () => {
+    expect(await recordedStripe([[200, 'payment_intent.search.empty']]).gateway.findAuthorization({ paymentId: 'p-2' })).toEqual({ ok: true, attempt: { status: 'none' } });
+    expect(await recordedStripe([[500, 'error.api_error']]).gateway.findAuthorization({ paymentId: 'p-3' })).toMatchObject({ ok: false, code: 'gateway_unavailable' });
+  });
+});
