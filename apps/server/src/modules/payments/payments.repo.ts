@@ -1,7 +1,7 @@
 // Queries for payments and saved cards; private to the payments module. Every card query filters
 // by its owner, so a miss for someone else's card looks exactly like a card that does not exist.
 import type { PaymentStatus } from '@store/domain';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentMethods, payments, type GatewayName } from '../../db/schema/payments.ts';
 
@@ -90,6 +90,16 @@ export function createPaymentsRepo(db: DbOrTx) {
         .where(and(eq(payments.id, id), eq(payments.status, 'pending'), eq(payments.version, version)))
         .returning();
       return row ?? null;
+    },
+
+    /** Whether a payment other than `paymentId` charged (or tried) the card. */
+    async cardUsedElsewhere(cardId: string, paymentId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.paymentMethodId, cardId), ne(payments.id, paymentId)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Pending payments last touched before `before`, oldest first. */

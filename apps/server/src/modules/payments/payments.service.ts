@@ -639,8 +639,22 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           },
       { action: attempt.status === 'voided' ? 'payment.voided' : 'payment.failed', actor, ctx, details: { gateway: attempt.status } },
     );
+    if (moved) await forgetCardSavedWith(moved);
     const current = moved ?? (await repo.findById(row.id))!;
     return { outcome: current.status === 'authorized' || current.status === 'captured' ? 'live' : 'released', payment: toPaymentView(current) };
+  }
+
+  /**
+   * A card saved with a payment that did not pay is not kept (issue 13 #10): the card the released
+   * payment charged, when it was saved for it (no earlier than the payment) and no other payment used it.
+   */
+  async function forgetCardSavedWith(row: PaymentRow): Promise<void> {
+    if (!row.paymentMethodId || !row.userId) return;
+    const card = await repo.findCard(row.userId, row.paymentMethodId, gateway.name);
+    if (!card || card.createdAt.getTime() < row.createdAt.getTime()) return;
+    if (await repo.cardUsedElsewhere(card.id, row.id)) return;
+    await repo.deleteCard(row.userId, card.id);
+    await forgetAtGateway(card.gatewayPaymentMethodId);
   }
 
   // ---- after checkout ----------------------------------------------------------------------

@@ -151,6 +151,35 @@ describe('payment reconciliation (issue 13 #3)', () => {
     expect(again).toMatchObject({ status: 'paid', payment: { status: 'captured' } });
   });
 
+  it('forgets a card saved with a released payment, but not one saved before it (issue 13 #10)', async () => {
+    const order = await awaitingPayment();
+    const earlier = await ctx.app.services.payments.addCard(order.userId, { token: await cardToken('5555555555554444') });
+    ctx.clock.advance(1_000);
+    // "Save this card" with the Pay that was cut off: the card was saved for it, then nothing was charged.
+    const saved = await ctx.app.services.payments.addCard(order.userId, { token: await cardToken() });
+    const at = ctx.clock.now;
+    const [row] = await ctx.database.db
+      .insert(paymentsTable)
+      .values({
+        orderId: order.orderId,
+        storefrontId: EVERGREEN_ID,
+        userId: order.userId,
+        paymentMethodId: saved.id,
+        gateway: 'sandbox',
+        amountCents: order.totalCents,
+        captureRequested: true,
+        status: 'pending',
+        idempotencyKey: `pay-${randomUUID()}`,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    ctx.clock.advance(2 * 60_000);
+    await runSweep();
+    expect((await paymentOf(row!.id)).status).toBe('failed');
+    expect((await ctx.app.services.payments.listCards(order.userId)).map((c) => c.id)).toEqual([earlier.id]);
+  });
+
   it('moves on an order whose payment was captured but never recorded on it', async () => {
     // issue 13 #3 "2 captured payments behind orders still awaiting_payment"
     const order = await awaitingPayment();
