@@ -198,6 +198,9 @@ test.describe('shipping details and pharmacy choice (issue 5)', () => {
 
     // Their own pharmacy: NPI with its check digit, stored as patient-created and chosen.
     await page.goto('/checkout/pharmacy-search');
+    // "Can't find your pharmacy?" once the results are there to look through (pressed while they
+    // load, the button moves under the pointer; issue 13 #19).
+    await expect(found.getByRole('radio').first()).toBeVisible();
     await page.getByRole('button', { name: /Add it/ }).click();
     const add = page.getByRole('form', { name: 'Add your pharmacy' });
     await add.getByLabel('Pharmacy name').fill('Riverside Family Pharmacy');
