@@ -181,9 +181,13 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     audit,
     notify: createAppointmentMailer(notifications),
     log,
+    // The "visit scheduled" mail job the pay step queues (issue 13 #12).
+    jobs,
+    storefronts,
   });
-  // A visit bound to an order completes its Scheduling stage (issue 6 wiring).
-  const orderVisits = createOrderVisitService({ db, cart, checkout, doctors, scheduling });
+  // A visit bound to an order completes its Scheduling stage (issue 6 wiring); cancelling it reopens
+  // the stage before payment, or after payment leads to a new time or the order's cancellation (void).
+  const orderVisits = createOrderVisitService({ db, cart, checkout, doctors, scheduling, payments, audit });
   return { jobs, orderVisits, orderShipping, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
 }
 export type AppServices = ReturnType<typeof createServices>;

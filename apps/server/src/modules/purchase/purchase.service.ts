@@ -32,6 +32,7 @@ import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { PaymentSource, PaymentsService, PaymentView } from '../payments/payments.service.ts';
 import { paymentProblem } from '../payments/payments.service.ts';
+import { VISIT_SCHEDULED_MAIL_JOB, type VisitScheduledMailJob } from '../scheduling/scheduling.service.ts';
 import { renderReceiptPdf } from './receipt.ts';
 
 export interface PurchaseResult {
@@ -161,6 +162,11 @@ export function createPurchaseService(deps: Deps) {
         const job = { orderId: order.orderId, storefrontId: order.storefrontId, userId: order.userId, baseUrl };
         await queueConfirmation(job, tx);
         await jobs.enqueue(ORDER_ADDRESS_JOB, { ...job }, { singletonKey: `${ORDER_ADDRESS_JOB}:${order.orderId}`, tx });
+      }
+      // issue 13 #12: "visit scheduled" is mailed once the visit's order is paid, not at booking.
+      if (status === 'visit_scheduled') {
+        const visitMail: VisitScheduledMailJob = { orderId: order.orderId, storefrontId: order.storefrontId, baseUrl };
+        await jobs.enqueue(VISIT_SCHEDULED_MAIL_JOB, { ...visitMail }, { singletonKey: `${VISIT_SCHEDULED_MAIL_JOB}:${order.orderId}`, tx });
       }
     });
     jobs.nudge();

@@ -36,13 +36,39 @@ export function appointmentMail(notice: AppointmentNotice): MailContent {
         ...(notice.rescheduleUrl ? { action: { label: 'Reschedule or cancel', url: notice.rescheduleUrl } } : {}),
         footnote: 'Your calendar invite has been updated. This link works until the end of your visit.',
       };
-    case 'cancelled':
+    case 'cancelled': {
+      const cancelled = `Hi ${firstName}, your ${kind.toLowerCase()} with ${doctor} on ${when} was cancelled.`;
+      // issue 13 #12: what became of the order is said plainly.
+      if (notice.outcome === 'order_cancelled') {
+        return {
+          subject: `Your order was cancelled`,
+          heading: 'Your order was cancelled',
+          paragraphs: [cancelled, 'Your order was cancelled and the hold on your card was released. You were not charged.'],
+          footnote: 'If you did not ask for this, please contact us.',
+        };
+      }
+      if (notice.outcome === 'rebook') {
+        return {
+          subject: `Your visit with ${a.doctor.name} was cancelled`,
+          heading: 'Your visit was cancelled',
+          paragraphs: [
+            cancelled,
+            'Your order is still open and your card has not been charged. Choose a new time for your visit, or cancel your order and the hold on your card will be released.',
+          ],
+          ...(notice.rescheduleUrl ? { action: { label: 'Book a new time or cancel your order', url: notice.rescheduleUrl } } : {}),
+          footnote: 'If you did not ask for this, please contact us.',
+        };
+      }
       return {
         subject: `Your visit with ${a.doctor.name} was cancelled`,
         heading: 'Your visit was cancelled',
-        paragraphs: [`Hi ${firstName}, your ${kind.toLowerCase()} with ${doctor} on ${when} was cancelled.`],
+        paragraphs: [
+          cancelled,
+          ...(notice.outcome === 'stage_reopened' ? ['You have not paid for this order. To finish it, choose a new time for your visit in checkout.'] : []),
+        ],
         footnote: 'If you did not ask for this, please contact us.',
       };
+    }
   }
 }
 

@@ -3,15 +3,20 @@
 // only; an asynchronous visit's CONFIRM completes Scheduling without a time slot; another owner's
 // order is a 404 (DATA-MODEL.md); a guest's visit follows them at sign-in; the booking mail carries
 // the invite as visit.ics; the standalone booking API holds one visit per caller.
-import { Stage } from '@store/domain';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { cardDetailsSchema, Stage } from '@store/domain';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { DEMO_DOCTOR_IDS } from '../../db/seed/doctors.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { EVERGREEN_ID } from '../../db/seed/storefronts.ts';
+import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
 import type { CartOwner } from '../cart/cart.service.ts';
 import { guestWithCart, signedInPatient } from '../cart/cart.test-helpers.ts';
 
@@ -74,6 +79,65 @@ async function openStarts(doctorId: string, n = 2): Promise<string[]> {
 }
 
 const bookBody = (doctorId: string, startsAt = TUESDAY_9_NY) => ({ doctorId, startsAt, invitee: invitee(), timeZone: 'America/New_York' });
+
+const mailsTo = async (email: string) => (await ctx.app.services.notifications.outbox(500)).filter((m) => m.to === email);
+
+/** A signed-in patient (Bearer) who can get a video-visit order ready and pay for it (sandbox card). */
+async function payingPatient() {
+  const [user] = await ctx.database.db
+    .insert(users)
+    .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email: `visit.payer.${randomUUID()}@example.com`, firstName: 'Pat', lastName: 'Lee' })
+    .returning({ id: users.id });
+  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'x-requested-with': 'fetch', ...headers },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    }) as Promise<LightMyRequestResponse>;
+  const client = {
+    userId: user!.id,
+    get: (url: string) => send('GET', url),
+    post: (url: string, payload?: unknown) => send('POST', url, payload),
+    patch: (url: string, payload?: unknown) => send('PATCH', url, payload),
+    delete: (url: string) => send('DELETE', url),
+    async readyOrder(productId: string = P.semaglutide) {
+      const orderId = (await send('POST', '/api/cart')).json().id as string;
+      await readyForScheduling(client, orderId, { kind: 'user', userId: user!.id }, productId);
+      return orderId;
+    },
+    async pay(orderId: string) {
+      const res = await client.payRaw(orderId);
+      expect(res.statusCode).toBe(200);
+      return res;
+    },
+    async payRaw(orderId: string) {
+      const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
+      const cardToken = (await ctx.app.services.paymentGateway.sandbox!.tokenize(card)).token;
+      const consents = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
+      return send('POST', `/api/orders/${orderId}/pay`, { paymentMethod: { token: cardToken }, acceptedConsentIds: consents }, { 'idempotency-key': `pay-${randomUUID()}` });
+    },
+  };
+  return client;
+}
+
+/** A paid video-visit order and the token of its visit's link (from the "visit scheduled" mail). */
+async function paidVisit(startsAt = TUESDAY_9_NY) {
+  const who = await payingPatient();
+  const orderId = await who.readyOrder();
+  const body = bookBody(DEMO_DOCTOR_IDS.okafor, startsAt);
+  expect((await who.post(`/api/orders/${orderId}/appointment`, body)).statusCode).toBe(201);
+  await who.pay(orderId);
+  await ctx.app.services.jobs.drain();
+  const [mail] = await mailsTo(body.invitee.email);
+  const token = /\/reschedulings\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+  return { who, orderId, token, email: body.invitee.email };
+}
+
+const orderRow = async (orderId: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+const liveVisits = (orderId: string) =>
+  ctx.database.db.select().from(appointments).where(and(eq(appointments.orderId, orderId), eq(appointments.status, 'booked')));
 
 describe('booking bound to an order', () => {
   it('completes the Scheduling stage and records the doctor and visit type (SPEC §2 schedule-visit, §4)', async () => {
@@ -144,11 +208,20 @@ describe('booking bound to an order', () => {
     expect((await new TestBrowser(ctx.app).get(`/api/orders/${orderId}/appointment`)).statusCode).toBe(404);
   });
 
-  it('mails the booking with the invite attached as visit.ics (issue 6 ".ics invite")', async () => {
-    const { browser, orderId } = await guestReady();
+  it('mails "visit scheduled" with the invite as visit.ics after payment, not when the slot is picked (issue 6 ".ics invite"; issue 13 #12)', async () => {
+    const who = await payingPatient();
+    const orderId = await who.readyOrder();
     const body = bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-02T16:00:00.000Z');
-    expect((await browser.post(`/api/orders/${orderId}/appointment`, body)).statusCode).toBe(201);
-    const [mail] = (await ctx.app.services.notifications.outbox(500)).filter((m) => m.to === body.invitee.email);
+    const booked = await who.post(`/api/orders/${orderId}/appointment`, body);
+    expect(booked.statusCode).toBe(201);
+    // Picked, not paid: no "visit scheduled" mail yet.
+    await ctx.app.services.jobs.drain();
+    expect(await mailsTo(body.invitee.email)).toEqual([]);
+    expect((await who.pay(orderId)).json().status).toBe('visit_scheduled');
+    await ctx.app.services.jobs.drain();
+    const [mail, ...more] = await mailsTo(body.invitee.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toContain('is scheduled');
     expect(mail?.attachments).toHaveLength(1);
     const [ics] = mail!.attachments!;
     expect(ics).toMatchObject({ filename: 'visit.ics', contentType: expect.stringContaining('text/calendar') });
@@ -251,5 +324,134 @@ describe('the standalone booking API', () => {
     const second = await browser.post('/api/appointments', { ...bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-05T15:00:00.000Z'), state: 'NY' });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('APPOINTMENT_EXISTS');
+  });
+});
+
+describe('an order id inside a booking body (issue 13 #1)', () => {
+  it('is a 404 for another patient’s order, a guest’s order, a random id and the doctor, and changes nothing', async () => {
+    // Owner: a signed-in patient whose visit is booked on their order.
+    const owner = await payingPatient();
+    const orderId = await owner.readyOrder();
+    const [first, second] = await openStarts(DEMO_DOCTOR_IDS.petrov, 3);
+    expect((await owner.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.petrov, first))).statusCode).toBe(201);
+    const guestOrder = await guestReady();
+    const before = await ctx.database.db.select().from(appointments);
+
+    const attacker = await signedInPatient(ctx);
+    const guest = new TestBrowser(ctx.app);
+    expect((await guest.post('/api/session/guest')).statusCode).toBe(200);
+    const doctor = await signedInPatient(ctx);
+    await ctx.database.db.update(users).set({ role: 'doctor' }).where(eq(users.id, doctor.userId));
+    const tries: [Client | typeof attacker, string][] = [
+      [attacker, orderId], // another patient's order
+      [attacker, guestOrder.orderId], // a guest's order
+      [guest, orderId],
+      [attacker, randomUUID()], // a random id: a 404, never a 500
+      [doctor, orderId], // the demo doctor is not the owner either
+    ];
+    for (const [client, id] of tries) {
+      const res = await client.post('/api/appointments', { ...bookBody(DEMO_DOCTOR_IDS.okafor, second), state: 'NY', orderId: id, visitType: 1 });
+      expect(res.statusCode, `order ${id}`).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    expect(await ctx.database.db.select().from(appointments)).toEqual(before);
+    // A doctor id from nowhere is a 404 too.
+    const unknownDoctor = await attacker.post('/api/appointments', { ...bookBody(randomUUID(), second), state: 'NY' });
+    expect(unknownDoctor.statusCode).toBe(404);
+
+    // The owner still moves their visit, from checkout and from the account.
+    const moved = await owner.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.petrov, second));
+    expect(moved.statusCode).toBe(201);
+    expect((await liveVisits(orderId)).map((r) => r.startsAt.toISOString())).toEqual([second]);
+    const [, , third] = await openStarts(DEMO_DOCTOR_IDS.petrov, 3);
+    expect((await owner.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: third })).statusCode).toBe(200);
+  });
+
+  it('still binds the caller’s own order', async () => {
+    const who = await payingPatient();
+    const orderId = await who.readyOrder();
+    const res = await who.post('/api/appointments', { ...bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-09T14:00:00.000Z'), state: 'NY', orderId, visitType: 1 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().appointment.orderId).toBe(orderId);
+  });
+});
+
+describe('cancelling a visit of an order (issue 13 #12)', () => {
+  it('before payment reopens the Scheduling stage: the patient is sent back to schedule before paying', async () => {
+    const who = await payingPatient();
+    const orderId = await who.readyOrder();
+    const booked = await who.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-03T14:00:00.000Z'));
+    expect(booked.json().progress.completedStages & Scheduling).toBe(Scheduling);
+    const token = /\/reschedulings\/([^?]+)/.exec(booked.json().reschedulePath as string)![1]!;
+    const cancelled = await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', order: { id: orderId, state: 'unpaid', visitBooked: false } });
+    const order = await orderRow(orderId);
+    expect(order.completedStages & Scheduling).toBe(0);
+    expect(order.status).toBe('draft');
+    const progress = (await who.get(`/api/orders/${orderId}/checkout`)).json();
+    expect(progress.nextRoute).toMatch(/schedul/);
+    // Nothing to pay for until a new time is chosen.
+    const refused = await who.payRaw(orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('ORDER_NOT_READY_FOR_PAYMENT');
+    const audit = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.subjectId, orderId));
+    expect(audit.map((e) => e.action)).toContain('checkout.stage_reopened');
+  });
+
+  it('after payment keeps the order and its hold; the patient books a new time for the same order', async () => {
+    const { who, orderId, token, email } = await paidVisit('2027-02-10T14:00:00.000Z');
+    const cancelled = await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', order: { id: orderId, state: 'paid', visitBooked: false } });
+    expect((await orderRow(orderId)).status).toBe('visit_scheduled');
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment!.status).toBe('authorized');
+    // The mail says what happened and how to go on.
+    const cancelMail = (await mailsTo(email)).find((m) => m.subject?.includes('cancelled'));
+    expect(cancelMail!.body).toContain('Your order is still open and your card has not been charged');
+    expect(cancelMail!.body).toContain(`/reschedulings/${token}`);
+
+    // The link offers the doctor's times again and books one for the same order.
+    const slots = (await new TestBrowser(ctx.app).get(`/api/reschedulings/${token}/slots?from=2027-02-08&to=2027-02-12&tz=America/New_York`)).json();
+    const startsAt = slots.days[0].slots[0].startsAt as string;
+    const rebooked = await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/rebook`, { startsAt, timeZone: 'America/Chicago' });
+    expect(rebooked.statusCode).toBe(201);
+    expect(rebooked.json().appointment).toMatchObject({ orderId, status: 'booked', startsAt, patientTimeZone: 'America/Chicago' });
+    expect((await orderRow(orderId)).status).toBe('visit_scheduled');
+    expect((await liveVisits(orderId)).map((r) => r.startsAt.toISOString())).toEqual([startsAt]);
+    expect((await mailsTo(email)).filter((m) => m.subject?.includes('is scheduled'))).toHaveLength(2);
+    // Only one new visit: the old link cannot book a second.
+    const twice = await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/rebook`, { startsAt: slots.days[0].slots[1].startsAt });
+    expect(twice.statusCode).toBe(409);
+    expect((await who.get(`/api/orders/${orderId}/appointment`)).json().appointment.startsAt).toBe(startsAt);
+  });
+
+  it('after payment the patient may cancel the order instead: the hold is voided and the order cancelled', async () => {
+    const { orderId, token, email } = await paidVisit('2027-02-11T14:00:00.000Z');
+    expect((await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)).statusCode).toBe(200);
+    const res = await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/cancel-order`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', order: { id: orderId, state: 'cancelled' } });
+    expect((await orderRow(orderId)).status).toBe('cancelled');
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment!.status).toBe('voided');
+    const audit = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.subjectId, orderId));
+    expect(audit).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'order.status_changed', details: expect.objectContaining({ from: 'visit_scheduled', to: 'cancelled' }) })]),
+    );
+    const mail = (await mailsTo(email)).find((m) => m.subject === 'Your order was cancelled');
+    expect(mail!.body).toContain('the hold on your card was released');
+    // Nothing more to book or cancel.
+    expect((await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/rebook`, { startsAt: '2027-02-09T14:00:00.000Z' })).statusCode).toBe(409);
+    expect((await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/cancel-order`)).statusCode).toBe(409);
+  });
+
+  it('cancelling the order with a visit still booked cancels the visit too', async () => {
+    const { orderId, token } = await paidVisit('2027-02-12T14:00:00.000Z');
+    const res = await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/cancel-order`);
+    expect(res.statusCode).toBe(200);
+    expect(await liveVisits(orderId)).toEqual([]);
+    expect((await orderRow(orderId)).status).toBe('cancelled');
   });
 });

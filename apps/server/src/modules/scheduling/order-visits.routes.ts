@@ -16,6 +16,21 @@ import { appointmentSchema } from './scheduling.routes.ts';
 import type { SchedulingService } from './scheduling.service.ts';
 
 const orderParams = z.object({ id: z.string().max(100) });
+const tokenParams = z.object({ token: z.string().max(200) });
+/** The visit behind a link and where its order stands (issue 13 #12). */
+const linkedVisitSchema = appointmentSchema
+  .extend({
+    order: z
+      .object({
+        id: z.string(),
+        state: z.enum(['unpaid', 'paid', 'cancelled', 'closed']).describe(
+          'unpaid: a new time is chosen in checkout; paid: book a new time or cancel the order; cancelled; closed: past the visit',
+        ),
+        visitBooked: z.boolean(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'LinkedVisit' });
 const doctorChoice = z.union([z.literal(FIRST_AVAILABLE), z.uuid()]).describe(`A doctor's id or "${FIRST_AVAILABLE}"`);
 
 /** No session owns nothing: a 404, like another person's order. */
@@ -175,5 +190,91 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
       });
       return { appointment: moved.appointment, reschedulePath: moved.reschedulePath };
     },
+  );
+
+  app.get(
+    '/api/reschedulings/:token',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary: 'The visit behind a reschedule link (our page at /reschedulings/{token}?hide_gdpr_banner=1) and where its order stands',
+        params: tokenParams,
+        response: { 200: linkedVisitSchema },
+      },
+    },
+    async (request) => {
+      const visit = await orderVisits.byToken(request.storefront, request.params.token);
+      if (!visit) throw notFound();
+      return visit;
+    },
+  );
+
+  app.delete(
+    '/api/reschedulings/:token',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary:
+          "Cancel the visit behind a link. Before payment the order's Scheduling stage reopens; after payment the order keeps its hold and waits for a new time or its cancellation (issue 13 #12)",
+        params: tokenParams,
+        response: { 200: linkedVisitSchema },
+      },
+    },
+    async (request) => {
+      const visit = await orderVisits.cancelVisitByToken({
+        storefront: request.storefront,
+        token: request.params.token,
+        identity: request.identity,
+        origin: await origin(request),
+        meta: meta(request),
+      });
+      if (!visit) throw notFound();
+      return visit;
+    },
+  );
+
+  app.post(
+    '/api/reschedulings/:token/rebook',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary: "A paid order's cancelled visit: book a new time with the same doctor for the same order (a new link; 409 SLOT_TAKEN)",
+        params: tokenParams,
+        body: z.object({ startsAt: z.iso.datetime({ offset: true }), timeZone: timeZoneSchema.optional() }),
+        response: { 201: z.object({ appointment: appointmentSchema, reschedulePath: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const booked = await orderVisits.rebookByToken({
+        storefront: request.storefront,
+        token: request.params.token,
+        startsAt: new Date(request.body.startsAt),
+        patientTimeZone: request.body.timeZone,
+        identity: request.identity,
+        origin: await origin(request),
+        meta: meta(request),
+      });
+      return reply.status(201).send({ appointment: booked.appointment, reschedulePath: booked.reschedulePath });
+    },
+  );
+
+  app.post(
+    '/api/reschedulings/:token/cancel-order',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary: "Cancel the paid order behind a visit's link: the card hold is voided and the order cancelled (issue 13 #12)",
+        params: tokenParams,
+        response: { 200: linkedVisitSchema },
+      },
+    },
+    async (request) =>
+      orderVisits.cancelOrderByToken({
+        storefront: request.storefront,
+        token: request.params.token,
+        identity: request.identity,
+        audit: audit.fromRequest(request),
+        meta: meta(request),
+      }),
   );
 };

@@ -17,22 +17,51 @@ import {
 } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/problem.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { CartOwner, CartService, CheckoutState } from '../cart/cart.service.ts';
 import { ownerOfIdentity, type AuditContext, type CheckoutService } from '../checkout/checkout.service.ts';
 import type { DoctorService, DoctorSummary } from '../doctors/doctors.service.ts';
-import type { AppointmentView, Booked, RequestMeta, SchedulingService } from './scheduling.service.ts';
+import { paymentProblem, type PaymentsService } from '../payments/payments.service.ts';
+import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from './scheduling.service.ts';
+
+/**
+ * Where the visit's order stands, for the reschedule page (issue 13 #12): not paid yet (a new time
+ * is chosen in checkout), paid and waiting for its visit (book a new time or cancel the order),
+ * cancelled, or past the visit (nothing to change here).
+ */
+export type VisitOrderState = 'unpaid' | 'paid' | 'cancelled' | 'closed';
+export interface VisitOrder {
+  id: string;
+  state: VisitOrderState;
+  /** Whether the order has a booked visit now (a link to a cancelled one offers no second booking). */
+  visitBooked: boolean;
+}
+
+function visitOrderState(status: string): VisitOrderState {
+  if (status === 'draft' || status === 'awaiting_payment') return 'unpaid';
+  if (status === 'visit_scheduled' || status === 'visit_missed') return 'paid';
+  return status === 'cancelled' ? 'cancelled' : 'closed';
+}
+
+/** A paid order's visit may be cancelled and booked again, or the order cancelled (hold voided). */
+const PAID_VISIT_STATUSES = new Set(['visit_scheduled', 'visit_missed']);
 
 const refuse = (code: CheckoutMessageCode) => new AppError(409, code, CHECKOUT_MESSAGES[code]);
 
 export function createOrderVisitService(deps: {
   db: Db;
   cart: Pick<CartService, 'checkoutState' | 'writeCheckoutState'>;
-  checkout: Pick<CheckoutService, 'completeStage'>;
+  checkout: Pick<CheckoutService, 'completeStage' | 'getProgress' | 'transition'>;
   doctors: Pick<DoctorService, 'list' | 'get'>;
-  scheduling: Pick<SchedulingService, 'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder'>;
+  scheduling: Pick<
+    SchedulingService,
+    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken'
+  >;
+  payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder'>;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, cart, checkout, doctors, scheduling } = deps;
+  const { db, cart, checkout, doctors, scheduling, payments, audit } = deps;
   const scope = (storefront: StorefrontConfig) => ({ storefrontId: storefront.id, companyId: storefront.companyId });
 
   async function ownedState(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<CheckoutState> {
@@ -49,7 +78,8 @@ export function createOrderVisitService(deps: {
     if (!hasStage(state.required, Stage.Scheduling)) throw refuse('STAGE_NOT_REQUIRED');
     const done = hasStage(state.completed, Stage.Scheduling);
     if (state.order.status === 'disqualified') throw refuse('ORDER_DISQUALIFIED');
-    if (done ? !['draft', 'awaiting_payment'].includes(state.order.status) : state.order.status !== 'draft') {
+    // A paid order keeps its Scheduling stage: its visit may be booked again (issue 13 #12).
+    if (done ? !['draft', 'awaiting_payment', 'visit_scheduled'].includes(state.order.status) : state.order.status !== 'draft') {
       throw refuse('ORDER_CLOSED');
     }
     if (!done && !canCompleteStage(state.required, state.completed, Stage.Scheduling, { loggedIn: state.order.userId !== null })) {
@@ -67,7 +97,150 @@ export function createOrderVisitService(deps: {
     });
   }
 
+  /** The order behind a visit (the link holder sees where it stands, nothing more), or null. */
+  async function orderOf(storefront: StorefrontConfig, appointment: Pick<AppointmentView, 'orderId'>): Promise<VisitOrder | null> {
+    if (!appointment.orderId) return null;
+    const state = await cart.checkoutState(db, { orderId: appointment.orderId, storefrontId: storefront.id });
+    if (!state) return null;
+    const live = await scheduling.getForOrder(storefront, appointment.orderId);
+    return { id: state.order.id, state: visitOrderState(state.order.status), visitBooked: live?.status === 'booked' };
+  }
+
   return {
+    /** The visit behind a reschedule link with where its order stands (issue 13 #12). */
+    async byToken(storefront: StorefrontConfig, token: string): Promise<(AppointmentView & { order: VisitOrder | null }) | null> {
+      const appointment = await scheduling.getByToken(storefront, token);
+      return appointment ? { ...appointment, order: await orderOf(storefront, appointment) } : null;
+    },
+
+    /**
+     * Cancel the visit behind a link (issue 13 #12). Before payment the order's Scheduling stage
+     * reopens (and an order waiting for payment goes back to draft), so nobody pays for a visit that
+     * does not exist; after payment the order keeps its card hold and waits for a new time or its
+     * cancellation. The mail says which.
+     */
+    async cancelVisitByToken(input: {
+      storefront: StorefrontConfig;
+      token: string;
+      identity: Identity | null;
+      origin: string;
+      meta?: RequestMeta | undefined;
+    }): Promise<(AppointmentView & { order: VisitOrder | null }) | null> {
+      const current = await scheduling.rowByToken(input.storefront, input.token);
+      if (!current || current.status !== 'booked') return null;
+      if (current.orderId) {
+        // A payment under way must not lose its visit (checked before the transaction: no other
+        // query may run on PGlite while one is open).
+        const payment = await payments.paymentForOrder(current.orderId);
+        const state = await cart.checkoutState(db, { orderId: current.orderId });
+        if (payment?.status === 'pending' && state && visitOrderState(state.order.status) === 'unpaid') {
+          throw new AppError(409, 'ORDER_NOT_EDITABLE', 'This order is being paid for and can no longer be changed.');
+        }
+      }
+      const done = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as DbOrTx;
+        const appointment = await scheduling.cancelByTokenIn(tx, input.storefront, input.token, { identity: input.identity, meta: input.meta });
+        if (!appointment) return null;
+        // Reads inside go through `tx` only (PGlite runs one query at a time).
+        let outcome: CancelOutcome | undefined;
+        if (appointment.orderId) {
+          const state = await cart.checkoutState(tx, { orderId: appointment.orderId }, { forUpdate: true });
+          const status = state?.order.status ?? '';
+          if (state && visitOrderState(status) === 'unpaid' && hasStage(state.completed, Stage.Scheduling)) {
+            const without = (mask: number) => mask & ~Stage.Scheduling;
+            await cart.writeCheckoutState(tx, state.order.id, {
+              completedStages: without(state.order.completedStages),
+              items: state.items.map((i) => ({ id: i.id, completedStages: without(i.completedStages) })),
+            });
+            if (status === 'awaiting_payment') await checkout.transition({ orderId: state.order.id, to: 'draft', reason: 'visit_cancelled', tx });
+            await audit.record(
+              {
+                action: 'checkout.stage_reopened',
+                actor: input.identity?.kind === 'user' ? { type: 'user', id: input.identity.userId } : input.identity ? { type: 'guest', id: input.identity.sessionId } : { type: 'anonymous' },
+                subject: { type: 'order', id: state.order.id },
+                storefrontId: input.storefront.id,
+                ip: input.meta?.ip ?? null,
+                requestId: input.meta?.requestId ?? null,
+                details: { stage: 'Scheduling', reason: 'visit_cancelled', appointmentId: appointment.id },
+              },
+              tx,
+            );
+            outcome = 'stage_reopened';
+          } else if (PAID_VISIT_STATUSES.has(status)) {
+            outcome = 'rebook';
+          }
+        }
+        return { appointment, outcome };
+      });
+      if (!done) return null;
+      const appointment = await scheduling.viewById(done.appointment.id);
+      if (!appointment) return null;
+      await scheduling.mailCancelled(
+        input.storefront,
+        done.appointment.id,
+        done.outcome,
+        done.outcome === 'rebook' ? { origin: input.origin, token: input.token } : undefined,
+      );
+      return { ...appointment, order: await orderOf(input.storefront, appointment) };
+    },
+
+    /** A paid order whose visit was cancelled: a new time with the same doctor, from the link. */
+    async rebookByToken(input: {
+      storefront: StorefrontConfig;
+      token: string;
+      startsAt: Date;
+      patientTimeZone?: string | undefined;
+      identity: Identity | null;
+      origin: string;
+      meta?: RequestMeta | undefined;
+    }): Promise<Booked & { order: VisitOrder | null }> {
+      const current = await scheduling.rowByToken(input.storefront, input.token);
+      if (!current || current.status !== 'cancelled' || !current.orderId) throw notFound();
+      const order = await orderOf(input.storefront, current);
+      if (order?.state !== 'paid') throw refuse('ORDER_CLOSED');
+      const booked = await scheduling.rebookByToken(input);
+      if (!booked) throw notFound();
+      return { ...booked, order };
+    },
+
+    /**
+     * Cancel the paid order behind a visit's link (issue 13 #12): the card hold is voided through the
+     * payments service, then the order is cancelled (DATA-MODEL.md visit_scheduled → cancelled: void)
+     * with its audit event, and a booked visit is cancelled with it. The mail says so.
+     */
+    async cancelOrderByToken(input: {
+      storefront: StorefrontConfig;
+      token: string;
+      identity: Identity | null;
+      audit?: AuditContext | undefined;
+      meta?: RequestMeta | undefined;
+    }): Promise<AppointmentView & { order: VisitOrder | null }> {
+      const current = await scheduling.rowByToken(input.storefront, input.token);
+      if (!current || !current.orderId) throw notFound();
+      const orderId = current.orderId;
+      const order = await orderOf(input.storefront, current);
+      if (order?.state !== 'paid') throw refuse('ORDER_CLOSED');
+      // No transaction across the gateway call; a void repeated after a failure is a no-op.
+      const voided = await payments.voidForOrder(orderId, {
+        ...(input.audit?.actor ? { actor: input.audit.actor } : {}),
+        ip: input.meta?.ip ?? null,
+        requestId: input.meta?.requestId ?? null,
+        reason: 'patient_cancelled',
+      });
+      if (!voided.ok) throw paymentProblem(voided.failure);
+      const appointmentId = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as DbOrTx;
+        // The order's booked visit, whichever link was used (a visit booked again has its own).
+        const cancelledVisit = await scheduling.cancelLiveForOrderIn(tx, input.storefront, orderId, { identity: input.identity, meta: input.meta });
+        await checkout.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
+        return cancelledVisit?.id ?? current.id;
+      });
+      await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
+      const appointment = await scheduling.getByToken(input.storefront, input.token);
+      if (!appointment) throw notFound();
+      return { ...appointment, order: await orderOf(input.storefront, appointment) };
+    },
+
     /** Doctors licensed in the order's shipping state (SPEC §7 "doctors by order id"). */
     async doctorsForOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<{ state: string | null; doctors: DoctorSummary[] }> {
       const state = await ownedState(storefront, owner, orderId);
@@ -97,6 +270,8 @@ export function createOrderVisitService(deps: {
       const visitType = state.visitType;
       if (visitType !== 1 && visitType !== 2) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
       const shippingState = state.order.shippingState ?? undefined;
+      // Paid already (booking again after a cancelled visit): mailed at once, the stage stays done.
+      const paid = state.order.status === 'visit_scheduled';
       const booked = await scheduling.book({
         storefront: input.storefront,
         identity: input.identity,
@@ -109,7 +284,10 @@ export function createOrderVisitService(deps: {
         visitType,
         origin: input.origin,
         meta: input.meta,
+        // Before payment the "visit scheduled" mail waits for the pay step's job (issue 13 #12).
+        mail: paid,
       });
+      if (paid) return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
       try {
         const progress = await complete(input.storefront, owner, input.orderId, booked.appointment.doctor.id, input.audit);
         return { ...booked, progress };

@@ -1,6 +1,7 @@
 // Appointments. Private to the scheduling module.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -120,6 +121,25 @@ export function createSchedulingRepo(db: DbOrTx) {
         .orderBy(asc(appointments.startsAt))
         .limit(1);
       return rows[0];
+    },
+
+    /**
+     * Whether the caller (their account, or their guest session) owns the order on this storefront:
+     * an order id inside a booking's body is checked like any other id (issue 13 #1).
+     */
+    async orderOwnedBy(storefrontId: string, orderId: string, owner: { userId: string } | { guestSessionId: string }): Promise<boolean> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.storefrontId, storefrontId),
+            'userId' in owner ? eq(orders.userId, owner.userId) : and(eq(orders.guestSessionId, owner.guestSessionId), isNull(orders.userId)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** The order's current visit: its newest live one. */

@@ -153,24 +153,6 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   );
 
   app.get(
-    '/api/reschedulings/:token',
-    {
-      schema: {
-        tags: ['scheduling'],
-        summary: 'The visit behind a reschedule link (our page at /reschedulings/{token}?hide_gdpr_banner=1)',
-        params: tokenParams,
-        response: { 200: appointmentSchema },
-      },
-    },
-    async (request, reply) => {
-      const appointment = await scheduling.getByToken(request.storefront, request.params.token);
-      if (!appointment) throw notFound();
-      reply.header('cache-control', 'no-store');
-      return appointment;
-    },
-  );
-
-  app.get(
     '/api/reschedulings/:token/slots',
     {
       schema: {
@@ -233,24 +215,5 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
       return appointment;
     },
   );
-
-  app.delete(
-    '/api/reschedulings/:token',
-    {
-      schema: {
-        tags: ['scheduling'],
-        summary: 'Cancel the visit behind a link',
-        params: tokenParams,
-        response: { 200: appointmentSchema },
-      },
-    },
-    async (request) => {
-      const appointment = await scheduling.cancelByToken(request.storefront, request.params.token, {
-        identity: request.identity,
-        meta: { ip: request.ip, requestId: request.id },
-      });
-      if (!appointment) throw notFound();
-      return appointment;
-    },
-  );
+  // GET and DELETE /api/reschedulings/:token (the visit and its order) are in order-visits.routes.ts.
 };

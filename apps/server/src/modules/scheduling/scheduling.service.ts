@@ -21,6 +21,7 @@ import { AppError, fieldError, notFound, problem } from '../../lib/problem.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { DoctorScope, DoctorService, DoctorSummary, SchedulingProfile } from '../doctors/doctors.service.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
 import { buildInvite } from './ics.ts';
 import { createSchedulingRepo, type AppointmentRow } from './scheduling.repo.ts';
 import { findSlot, generateSlots, groupSlotsByDay, localDateString, type Slot } from './slots.ts';
@@ -57,9 +58,18 @@ export interface SlotDay {
   slots: { startsAt: string; endsAt: string }[];
 }
 
+/**
+ * What a cancellation meant for the visit's order (issue 13 #12), so the mail says which happened:
+ * before payment the Scheduling stage reopened; after payment the order waits for a new time (or its
+ * cancellation); or the order itself was cancelled and its card hold released.
+ */
+export type CancelOutcome = 'stage_reopened' | 'rebook' | 'order_cancelled';
+
 /** What the mail hook receives after a booking changes. */
 export interface AppointmentNotice {
   kind: 'booked' | 'rescheduled' | 'cancelled';
+  /** For 'cancelled' of a visit bound to an order: what became of the order. */
+  outcome?: CancelOutcome | undefined;
   storefront: StorefrontConfig;
   appointment: AppointmentView;
   /** Absolute reschedule link (null after a cancellation). */
@@ -87,6 +97,20 @@ export interface BookInput {
   origin: string;
   /** For the audit log. */
   meta?: RequestMeta | undefined;
+  /**
+   * False for a visit of an order not paid yet: its "visit scheduled" mail goes out after payment
+   * (the visit-scheduled mail job), not when the slot is picked (issue 13 #12).
+   */
+  mail?: boolean | undefined;
+}
+
+/** The job that mails "your visit is scheduled" once the visit's order is paid (issue 13 #12). */
+export const VISIT_SCHEDULED_MAIL_JOB = 'visit-scheduled-mail';
+export interface VisitScheduledMailJob {
+  orderId: string;
+  storefrontId: string;
+  /** The pay request's link origin (the storefront's own host, checked when it was taken). */
+  baseUrl: string;
 }
 
 /** Where a change came from, for the audit log. */
@@ -120,6 +144,9 @@ export function createSchedulingService(deps: {
   notify?: AppointmentNotifier | undefined;
   audit?: Pick<AuditService, 'record'> | undefined;
   log?: { warn(obj: object, msg: string): void } | undefined;
+  /** For the visit-scheduled mail job (queued by the pay step). */
+  jobs?: Pick<JobQueue, 'register'> | undefined;
+  storefronts?: { getById(id: string): Promise<StorefrontConfig> } | undefined;
 }) {
   const { db, doctors, now } = deps;
   const repo = (tx?: DbOrTx) => createSchedulingRepo(tx ?? db);
@@ -232,12 +259,13 @@ export function createSchedulingService(deps: {
     });
   }
 
-  async function notify(kind: AppointmentNotice['kind'], storefront: StorefrontConfig, row: AppointmentRow, doctor: DoctorSummary, origin: string | null, token: string | null) {
+  async function notify(kind: AppointmentNotice['kind'], storefront: StorefrontConfig, row: AppointmentRow, doctor: DoctorSummary, origin: string | null, token: string | null, outcome?: CancelOutcome) {
     if (!deps.notify) return;
     const link = origin && token ? links(origin, token) : null;
     try {
       await deps.notify({
         kind,
+        outcome,
         storefront,
         appointment: view(row, doctor),
         rescheduleUrl: link?.rescheduleUrl ?? null,
@@ -357,6 +385,7 @@ export function createSchedulingService(deps: {
     origin: string | null;
     actor: AuditActor;
     meta?: RequestMeta | undefined;
+    mail?: boolean | undefined;
   }): Promise<{ row: AppointmentRow; doctor: DoctorSummary; token: string }> {
     const { current } = args;
     const fresh = args.token ? { token: args.token, hash: hashRescheduleToken(args.token) } : newToken();
@@ -395,7 +424,7 @@ export function createSchedulingService(deps: {
         return moved;
       },
     });
-    await notify('rescheduled', args.storefront, row, doctor, args.origin, fresh.token);
+    if (args.mail !== false) await notify('rescheduled', args.storefront, row, doctor, args.origin, fresh.token);
     return { row, doctor, token: fresh.token };
   }
 
@@ -423,7 +452,7 @@ export function createSchedulingService(deps: {
     return { doctor: profile.doctor, timeZone: input.timeZone, days: toDays(slotsOf(profile, from, to), input.timeZone) };
   }
 
-  return {
+  const service = {
     doctorSlots,
 
     /** "First available": every start at which some doctor licensed in `state` is free. */
@@ -449,13 +478,17 @@ export function createSchedulingService(deps: {
      */
     async book(input: BookInput): Promise<Booked> {
       if (input.orderId) {
+        // Another's order, or none, is a 404 exactly like a random id (issue 13 #1): never a
+        // foreign-key error, never a visit bound to someone else's order.
+        const owner = input.identity.kind === 'user' ? { userId: input.identity.userId } : { guestSessionId: input.identity.sessionId };
+        if (!(await repo().orderOwnedBy(input.storefront.id, input.orderId, owner))) throw notFound();
         const existing = await repo().liveForOrder(input.storefront.id, input.orderId);
         if (existing && existing.status === 'booked' && ownedBy(existing, input.identity)) {
           const ids = await candidates(input);
           let lastError: unknown = problem(409, 'SLOT_UNAVAILABLE');
           for (const doctorId of ids) {
             try {
-              const moved = await move({ storefront: input.storefront, current: existing, doctorId, startsAt: input.startsAt, patientTimeZone: input.patientTimeZone, token: null, origin: input.origin, actor: actorOf(input.identity), meta: input.meta });
+              const moved = await move({ storefront: input.storefront, current: existing, doctorId, startsAt: input.startsAt, patientTimeZone: input.patientTimeZone, token: null, origin: input.origin, actor: actorOf(input.identity), meta: input.meta, mail: input.mail });
               return { appointment: view(moved.row, moved.doctor), rescheduleToken: moved.token, reschedulePath: reschedulingPath(moved.token) };
             } catch (error) {
               lastError = error;
@@ -486,7 +519,7 @@ export function createSchedulingService(deps: {
               return row;
             },
           });
-          await notify('booked', input.storefront, row, doctor, input.origin, token);
+          if (input.mail !== false) await notify('booked', input.storefront, row, doctor, input.origin, token);
           return { appointment: view(row, doctor), rescheduleToken: token, reschedulePath: reschedulingPath(token) };
         } catch (error) {
           lastError = error;
@@ -563,7 +596,8 @@ export function createSchedulingService(deps: {
     /** Slots for moving the visit behind a link (its own slot and buffer count as free). */
     async slotsForToken(storefront: StorefrontConfig, token: string, range: { from: Date; to: Date; timeZone: string }) {
       const row = await byToken(storefront, token);
-      if (!row || row.status !== 'booked') return null;
+      // A cancelled visit of an order: the times it may be booked again at (issue 13 #12).
+      if (!row || (row.status !== 'booked' && !row.orderId)) return null;
       return doctorSlots({ storefront, doctorId: row.doctorId, ...range, exceptAppointmentId: row.id });
     },
 
@@ -575,20 +609,118 @@ export function createSchedulingService(deps: {
       return view(moved.row, moved.doctor);
     },
 
+    /**
+     * Cancel the booked visit behind a link inside the caller's transaction (the order-side caller
+     * reopens or keeps the order in the same one); mail it afterwards with `mailCancelled`.
+     */
+    async cancelByTokenIn(tx: DbOrTx, storefront: StorefrontConfig, token: string, who: { identity?: Identity | null; meta?: RequestMeta | undefined } = {}): Promise<AppointmentRow | null> {
+      const current = await byToken(storefront, token, tx, true);
+      if (!current || current.status !== 'booked') return null;
+      const cancelled = await repo(tx).update(current.id, { status: 'cancelled', sequence: current.sequence + 1, cancelledAt: now(), updatedAt: now() });
+      if (!cancelled) return null;
+      await record(tx, 'appointment.cancelled', cancelled, actorOf(who.identity ?? null), who.meta, { via: 'link' });
+      // The view (doctor) is read after the transaction: PGlite runs one query at a time.
+      return cancelled;
+    },
+
+    /** A visit's view by id (after a change made in a transaction), or null. */
+    async viewById(id: string): Promise<AppointmentView | null> {
+      const row = await repo().byId(id);
+      return row ? viewOf(row) : null;
+    },
+
+    /**
+     * The cancellation mail, saying what became of the order; with `link` (a paid order waiting for
+     * a new time) it carries the page to book one or cancel the order.
+     */
+    async mailCancelled(storefront: StorefrontConfig, appointmentId: string, outcome?: CancelOutcome, link?: { origin: string; token: string }): Promise<void> {
+      const row = await repo().byId(appointmentId);
+      if (!row) return;
+      const { doctor } = await viewOf(row);
+      await notify('cancelled', storefront, row, doctor, link?.origin ?? null, link?.token ?? null, outcome);
+    },
+
     /** Cancel the visit behind a link; the link then shows it as cancelled until it expires. */
     async cancelByToken(storefront: StorefrontConfig, token: string, who: { identity?: Identity | null; meta?: RequestMeta } = {}): Promise<AppointmentView | null> {
-      const row = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as DbOrTx;
-        const current = await byToken(storefront, token, tx, true);
-        if (!current || current.status !== 'booked') return null;
-        const cancelled = await repo(tx).update(current.id, { status: 'cancelled', sequence: current.sequence + 1, cancelledAt: now(), updatedAt: now() });
-        if (cancelled) await record(tx, 'appointment.cancelled', cancelled, actorOf(who.identity ?? null), who.meta, { via: 'link' });
-        return cancelled ?? null;
-      });
+      const row = await db.transaction((tx) => service.cancelByTokenIn(tx as unknown as DbOrTx, storefront, token, who));
       if (!row) return null;
-      const result = await viewOf(row);
-      await notify('cancelled', storefront, row, result.doctor, null, null);
-      return result;
+      await service.mailCancelled(storefront, row.id);
+      return viewOf(row);
+    },
+
+    /** Cancel the order's booked visit, if any, inside the caller's transaction (no mail). */
+    async cancelLiveForOrderIn(tx: DbOrTx, storefront: StorefrontConfig, orderId: string, who: { identity?: Identity | null; meta?: RequestMeta | undefined } = {}): Promise<AppointmentRow | null> {
+      const current = await repo(tx).liveForOrder(storefront.id, orderId);
+      if (!current || current.status !== 'booked') return null;
+      const cancelled = await repo(tx).update(current.id, { status: 'cancelled', sequence: current.sequence + 1, cancelledAt: now(), updatedAt: now() });
+      if (!cancelled) return null;
+      await record(tx, 'appointment.cancelled', cancelled, actorOf(who.identity ?? null), who.meta, { via: 'order_cancelled' });
+      return cancelled;
+    },
+
+    /** The visit behind a link with its order's id (booked or cancelled, link not expired), or null. */
+    async rowByToken(storefront: StorefrontConfig, token: string, tx?: DbOrTx): Promise<AppointmentRow | null> {
+      return byToken(storefront, token, tx);
+    },
+
+    /**
+     * A paid order's visit was cancelled: book a new time with the same doctor for the same order,
+     * from the cancelled visit's link (issue 13 #12). The new visit has its own link (the answer's
+     * path) and is mailed at once. Null when the link has no cancelled visit of an order.
+     */
+    async rebookByToken(input: { storefront: StorefrontConfig; token: string; startsAt: Date; patientTimeZone?: string | undefined; origin: string; identity?: Identity | null; meta?: RequestMeta | undefined }): Promise<Booked | null> {
+      const cancelled = await byToken(input.storefront, input.token);
+      if (!cancelled || cancelled.status !== 'cancelled' || !cancelled.orderId) return null;
+      const live = await repo().liveForOrder(input.storefront.id, cancelled.orderId);
+      if (live && live.status === 'booked') throw problem(409, 'APPOINTMENT_EXISTS');
+      const { token, hash } = newToken();
+      const { row, doctor } = await holdSlot({
+        storefront: input.storefront,
+        doctorId: cancelled.doctorId,
+        startsAt: input.startsAt,
+        write: async (tx, slot) => {
+          const row = await repo(tx).insert({
+            storefrontId: cancelled.storefrontId,
+            orderId: cancelled.orderId,
+            doctorId: cancelled.doctorId,
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            status: 'booked',
+            visitType: cancelled.visitType,
+            inviteeName: cancelled.inviteeName,
+            inviteeEmail: cancelled.inviteeEmail,
+            inviteePhone: cancelled.inviteePhone,
+            patientTimeZone: input.patientTimeZone ?? cancelled.patientTimeZone,
+            rescheduleTokenHash: hash,
+            tokenExpiresAt: slot.endsAt,
+            calendarUid: `${randomBytes(16).toString('hex')}@visits.store`,
+            sequence: 0,
+            createdByUserId: cancelled.createdByUserId,
+            guestSessionId: cancelled.guestSessionId,
+            createdAt: now(),
+            updatedAt: now(),
+          });
+          await record(tx, 'appointment.booked', row, actorOf(input.identity ?? null), input.meta, { rebookedFromId: cancelled.id });
+          return row;
+        },
+      });
+      await notify('booked', input.storefront, row, doctor, input.origin, token);
+      return { appointment: view(row, doctor), rescheduleToken: token, reschedulePath: reschedulingPath(token) };
+    },
+
+    /**
+     * The "visit scheduled" mail of a paid order's booked visit (the job the pay step queues). The
+     * link made at booking was shown before payment and its token is not kept, so the mail carries
+     * a fresh one (the visit's link from now on).
+     */
+    async mailScheduledForOrder(storefront: StorefrontConfig, orderId: string, origin: string): Promise<void> {
+      const current = await repo().liveForOrder(storefront.id, orderId);
+      if (!current || current.status !== 'booked') return;
+      const fresh = newToken();
+      const row = await repo().update(current.id, { rescheduleTokenHash: fresh.hash, updatedAt: now() });
+      if (!row) return;
+      const { doctor } = await viewOf(row);
+      await notify('booked', storefront, row, doctor, origin, fresh.token);
     },
 
     /** The calendar invite behind a link (the same UID and SEQUENCE the last mail carried). */
@@ -601,5 +733,13 @@ export function createSchedulingService(deps: {
         : invite(storefront, row, doctor, 'REQUEST', links(origin, token).rescheduleUrl);
     },
   };
+
+  deps.jobs?.register(VISIT_SCHEDULED_MAIL_JOB, async (payload) => {
+    const job = payload as unknown as VisitScheduledMailJob;
+    if (!deps.storefronts) return;
+    const storefront = await deps.storefronts.getById(job.storefrontId);
+    await service.mailScheduledForOrder(storefront, job.orderId, job.baseUrl);
+  });
+  return service;
 }
 export type SchedulingService = ReturnType<typeof createSchedulingService>;
