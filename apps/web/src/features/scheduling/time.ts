@@ -15,6 +15,15 @@ export function detectTimeZone(): string {
   return patientTimeZone(detected);
 }
 
+/**
+ * The zone a booked visit is shown in: the patient's, stored with the visit when they booked it
+ * (issue 13 #15); the browser's only for a visit stored without a place (UTC).
+ */
+export function visitTimeZone(stored: string | null | undefined): string {
+  const zone = patientTimeZone(stored);
+  return stored && zone === stored ? zone : detectTimeZone();
+}
+
 /** "9:00 AM" in `timeZone`. */
 export function formatSlotTime(iso: string, timeZone: string): string {
   return plain(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso)));

@@ -55,6 +55,14 @@ export interface Booking {
   reschedulePath: string;
 }
 
+/**
+ * The visit behind a reschedule link and where its order stands (issue 13 #12): unpaid (a new time
+ * is chosen in checkout), paid (book a new time or cancel the order), cancelled, or closed.
+ */
+export interface LinkedVisit extends Appointment {
+  order: { id: string; state: 'unpaid' | 'paid' | 'cancelled' | 'closed'; visitBooked: boolean } | null;
+}
+
 /** How far ahead the picker looks. */
 export const SLOT_RANGE_DAYS = 21;
 
@@ -126,7 +134,7 @@ export function useBookAppointment() {
 export function useRescheduling(token: string) {
   return useQuery({
     queryKey: ['rescheduling', token],
-    queryFn: ({ signal }) => apiGet<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => apiGet<LinkedVisit>(`/api/reschedulings/${encodeURIComponent(token)}`, { signal }),
   });
 }
 
@@ -144,7 +152,8 @@ export function useReschedule(token: string) {
   return useMutation({
     mutationFn: (body: { startsAt: string; timeZone: string }) =>
       apiPost<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`, body),
-    onSuccess: (appointment) => queryClient.setQueryData(['rescheduling', token], appointment),
+    onSuccess: (appointment) =>
+      queryClient.setQueryData<LinkedVisit>(['rescheduling', token], (old) => ({ ...appointment, order: old?.order ?? null })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['rescheduling-slots', token] }),
   });
 }
@@ -152,8 +161,29 @@ export function useReschedule(token: string) {
 export function useCancelVisit(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiDelete<Appointment>(`/api/reschedulings/${encodeURIComponent(token)}`),
-    onSuccess: (appointment) => queryClient.setQueryData(['rescheduling', token], appointment),
+    mutationFn: () => apiDelete<LinkedVisit>(`/api/reschedulings/${encodeURIComponent(token)}`),
+    onSuccess: (visit) => queryClient.setQueryData(['rescheduling', token], visit),
+  });
+}
+
+/** A paid order's cancelled visit: a new time with the same doctor (the answer has the new visit's link). */
+export function useRebookVisit(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { startsAt: string; timeZone: string }) =>
+      apiPost<Booking>(`/api/reschedulings/${encodeURIComponent(token)}/rebook`, body),
+    // The old link's visit is not read again here: the page moves to the new visit's link first
+    // (a refetch now would show "your order has a new visit" and drop the page's own navigation).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rescheduling-slots', token] }),
+  });
+}
+
+/** Cancel the paid order behind a visit's link: the card hold is released. */
+export function useCancelOrder(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<LinkedVisit>(`/api/reschedulings/${encodeURIComponent(token)}/cancel-order`),
+    onSuccess: (visit) => queryClient.setQueryData(['rescheduling', token], visit),
   });
 }
 

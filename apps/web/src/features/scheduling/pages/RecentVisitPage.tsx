@@ -14,10 +14,10 @@ import { useDocumentTitle } from '@/lib/storefront';
 import { useAccountVisit, useRescheduleRecent, useSlots, type Appointment } from '../api/scheduling';
 import { SlotPicker } from '../components/SlotPicker';
 import { doctorTitle } from '../format';
-import { detectTimeZone, formatVisitRange } from '../time';
+import { formatVisitRange, visitTimeZone } from '../time';
 
 function Mover({ appointment }: { appointment: Appointment }) {
-  const [timeZone, setTimeZone] = useState(() => appointment.patientTimeZone || detectTimeZone());
+  const [timeZone, setTimeZone] = useState(() => visitTimeZone(appointment.patientTimeZone));
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const slots = useSlots(appointment.doctor.id, undefined, timeZone);
   const move = useRescheduleRecent(appointment.orderId ?? '');

@@ -11,6 +11,7 @@ import { PRIVACY_NOTICE_KEY } from '@/components/PrivacyNotice';
 import { makeTestConfig } from '@/test/config';
 import { createTestQueryClient } from '@/test/render';
 import { detectZone, fakeApi, PETROV, problem, SLOT_DAYS, type FakeAnswer } from '../test-api';
+import { CHOOSE_AGAIN_TEXT, ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
 const config = makeTestConfig({ name: 'Acme Health' });
@@ -24,7 +25,10 @@ const visit = {
   doctor: PETROV,
   invitee: { name: 'Jordan Rivers', email: 'jordan@example.com', number: '5552013344' },
   patientTimeZone: 'America/New_York',
+  order: null,
 };
+const NEW_TOKEN = 'tok_newnewnewnewnewnewnewnewnewnewnewnewnewne';
+const paidOrder = { id: 'o1', state: 'paid', visitBooked: false };
 
 beforeEach(() => {
   detectZone('America/New_York');
@@ -133,5 +137,65 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
     renderAt(link);
     expect(await screen.findByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows the time in the zone stored with the visit, named, even when the browser says UTC (issue 13 #15)', async () => {
+    detectZone('UTC');
+    api({ [`GET /api/reschedulings/${TOKEN}`]: { body: { ...visit, patientTimeZone: 'America/Chicago' } } });
+    renderAt(link);
+    expect(await screen.findByTestId('visit-time')).toHaveTextContent('Tuesday, February 2, 2027, 12:00 – 12:30 PM CST');
+    expect(await screen.findByRole('combobox', { name: /time zone/i })).toHaveTextContent('Central Time');
+  });
+
+  it('before payment, a cancelled visit sends the patient back to checkout to choose a new time (issue 13 #12)', async () => {
+    api({ [`GET /api/reschedulings/${TOKEN}`]: { body: { ...visit, status: 'cancelled', order: { id: 'o1', state: 'unpaid', visitBooked: false } } } });
+    renderAt(link);
+    expect(await screen.findByText(CHOOSE_AGAIN_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a new time' })).toHaveAttribute('href', '/checkout/schedule-visit');
+  });
+
+  it('after payment, cancelling says the order stays open, then books a new time for it (issue 13 #12)', async () => {
+    const cancelled = { ...visit, status: 'cancelled', order: paidOrder };
+    let current: unknown = { ...visit, order: { ...paidOrder, visitBooked: true } };
+    const rebooked = { ...visit, id: 'a2', startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z', order: { ...paidOrder, visitBooked: true } };
+    const requests = api({
+      [`GET /api/reschedulings/${TOKEN}`]: () => ({ body: current }),
+      [`DELETE /api/reschedulings/${TOKEN}`]: () => {
+        current = cancelled;
+        return { body: cancelled };
+      },
+      [`POST /api/reschedulings/${TOKEN}/rebook`]: { status: 201, body: { appointment: rebooked, reschedulePath: `/reschedulings/${NEW_TOKEN}?hide_gdpr_banner=1` } },
+      [`GET /api/reschedulings/${NEW_TOKEN}`]: { body: rebooked },
+      [`GET /api/reschedulings/${NEW_TOKEN}/slots`]: { body: { timeZone: 'America/New_York', doctor: PETROV, days: SLOT_DAYS } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAt(link);
+    await user.click(await screen.findByRole('button', { name: 'Cancel visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this visit?' });
+    expect(dialog).toHaveTextContent('Your order stays open and your card is not charged.');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel visit' }));
+    expect(await screen.findByText(REBOOK_TEXT)).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('tab', { name: /Wednesday, February 3/ }));
+    await user.click(screen.getByRole('button', { name: '1:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByText(/Your new visit is booked. We sent the details and a calendar invite to jordan@example.com./)).toBeInTheDocument();
+    expect(screen.getByTestId('visit-time')).toHaveTextContent('Wednesday, February 3, 2027, 1:00 – 1:30 PM EST');
+    expect(requests.find((r) => r.path.endsWith('/rebook'))!.body).toEqual({ startsAt: '2027-02-03T18:00:00.000Z', timeZone: 'America/New_York' });
+  });
+
+  it('after payment, the patient may cancel the order instead and is told the hold was released (issue 13 #12)', async () => {
+    const requests = api({
+      [`GET /api/reschedulings/${TOKEN}`]: { body: { ...visit, status: 'cancelled', order: paidOrder } },
+      [`POST /api/reschedulings/${TOKEN}/cancel-order`]: { body: { ...visit, status: 'cancelled', order: { ...paidOrder, state: 'cancelled' } } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAt(link);
+    await user.click(await screen.findByRole('button', { name: 'Cancel my order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel my order' }));
+    expect(await screen.findByText(ORDER_CANCELLED_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book this time' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.path.endsWith('/cancel-order'))).toHaveLength(1);
   });
 });

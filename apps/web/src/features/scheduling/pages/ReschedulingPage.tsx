@@ -1,8 +1,11 @@
 // Our own reschedule page (SPEC §2: the scheduling address with a reschedulings/ path part and the
 // hide-GDPR-banner flag): /reschedulings/{token}?hide_gdpr_banner=1 from the confirmation mail.
-// Move the visit to another of the doctor's open times, or cancel it.
+// Move the visit to another of the doctor's open times, or cancel it. A cancelled visit of a paid
+// order is booked again here, or its order cancelled (the card hold released); one not paid yet is
+// chosen again in checkout (issue 13 #12). Times are in the patient's zone, named (issue 13 #15).
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,21 +17,30 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { VISIT_TYPE_LABELS } from '@store/domain';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/storefront';
 import {
+  useCancelOrder,
   useCancelVisit,
+  useRebookVisit,
   useReschedule,
   useRescheduling,
   useReschedulingSlots,
   type Appointment,
+  type LinkedVisit,
 } from '../api/scheduling';
 import { SlotPicker } from '../components/SlotPicker';
 import { doctorTitle } from '../format';
-import { detectTimeZone, formatVisitRange } from '../time';
+import { formatVisitRange, visitTimeZone } from '../time';
+
+/** What the page says once the order is cancelled (the mail says the same). */
+export const ORDER_CANCELLED_TEXT = 'Your order was cancelled and the hold on your card was released. You were not charged.';
+export const REBOOK_TEXT =
+  'Your visit was cancelled. Your order is still open and your card has not been charged. Book a new time below, or cancel your order.';
+export const CHOOSE_AGAIN_TEXT = 'Your visit was cancelled. You have not paid for this order: choose a new time in checkout to finish it.';
 
 function VisitSummary({ appointment, timeZone, label }: { appointment: Appointment; timeZone: string; label: string }) {
   const kind = appointment.visitType ? VISIT_TYPE_LABELS[appointment.visitType] : 'Visit';
@@ -52,8 +64,10 @@ function VisitSummary({ appointment, timeZone, label }: { appointment: Appointme
   );
 }
 
-function Rescheduler({ token, appointment }: { token: string; appointment: Appointment }) {
-  const [timeZone, setTimeZone] = useState(detectTimeZone);
+function Rescheduler({ token, appointment }: { token: string; appointment: LinkedVisit }) {
+  const [timeZone, setTimeZone] = useState(() => visitTimeZone(appointment.patientTimeZone));
+  const rebooked = (useLocation().state as { rebooked?: boolean } | null)?.rebooked === true;
+  const paid = appointment.order?.state === 'paid';
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [moved, setMoved] = useState(false);
@@ -83,6 +97,10 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Appoi
       {moved ? (
         <Alert severity="success" role="status">
           Your visit was moved. We sent an updated calendar invite to {appointment.invitee.email}.
+        </Alert>
+      ) : rebooked ? (
+        <Alert severity="success" role="status">
+          Your new visit is booked. We sent the details and a calendar invite to {appointment.invitee.email}.
         </Alert>
       ) : null}
 
@@ -141,6 +159,11 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Appoi
           <DialogContentText>
             {formatVisitRange(appointment.startsAt, appointment.endsAt, timeZone)} with {doctorTitle(appointment.doctor)}
           </DialogContentText>
+          {paid ? (
+            <DialogContentText sx={{ mt: 2 }}>
+              Your order stays open and your card is not charged. You can then book a new time or cancel your order.
+            </DialogContentText>
+          ) : null}
           {cancel.isError ? (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {errorText(cancel.error)}
@@ -156,6 +179,128 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Appoi
           </StatusButton>
         </DialogActions>
       </Dialog>
+    </Stack>
+  );
+}
+
+/** A paid order's cancelled visit: a new time with the same doctor, or the order cancelled. */
+function Rebook({ token, visit }: { token: string; visit: LinkedVisit }) {
+  const [timeZone, setTimeZone] = useState(() => visitTimeZone(visit.patientTimeZone));
+  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const slots = useReschedulingSlots(token, timeZone, true);
+  const rebook = useRebookVisit(token);
+  const cancelOrder = useCancelOrder(token);
+  const navigate = useNavigate();
+
+  function book() {
+    if (!startsAt) return;
+    rebook.mutate(
+      { startsAt, timeZone },
+      {
+        // The new visit has its own link: the page moves there, saying it is booked.
+        onSuccess: (booking) => void navigate(booking.reschedulePath, { replace: true, state: { rebooked: true } }),
+        onError: (error) => {
+          if (isApiError(error) && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE')) setStartsAt(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Alert severity="info" role="status">
+        {REBOOK_TEXT}
+      </Alert>
+      <VisitSummary appointment={visit} timeZone={timeZone} label="Cancelled visit" />
+      <Stack component="section" spacing={2} aria-labelledby="rebook-heading">
+        <Typography variant="h2" id="rebook-heading">
+          Book a new time
+        </Typography>
+        {slots.isPending ? <LoadingState label="Loading open times…" lines={4} /> : null}
+        {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} retrying={slots.isFetching} /> : null}
+        {slots.isSuccess && slots.data.days.length === 0 ? (
+          <EmptyState
+            title="No open times in the next three weeks"
+            body="You can cancel your order, or come back to this page later."
+            headingComponent="h3"
+          />
+        ) : null}
+        {slots.isSuccess && slots.data.days.length > 0 ? (
+          <SlotPicker
+            days={slots.data.days}
+            timeZone={timeZone}
+            onTimeZoneChange={(zone) => {
+              setTimeZone(zone);
+              setStartsAt(null);
+            }}
+            value={startsAt}
+            onChange={setStartsAt}
+            disabled={rebook.isPending}
+          />
+        ) : null}
+        {rebook.isError ? (
+          <Alert severity="error" role="alert">
+            {errorText(rebook.error)}
+          </Alert>
+        ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <StatusButton status={rebook.isPending ? 'loading' : 'idle'} disabled={!startsAt} onClick={book}>
+            Book this time
+          </StatusButton>
+          <StatusButton variant="outlined" color="error" onClick={() => setConfirmCancel(true)} aria-haspopup="dialog">
+            Cancel my order
+          </StatusButton>
+        </Stack>
+      </Stack>
+
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} aria-labelledby="cancel-order-title">
+        <DialogTitle id="cancel-order-title">Cancel your order?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>The hold on your card will be released and you will not be charged.</DialogContentText>
+          {cancelOrder.isError ? (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {errorText(cancelOrder.error)}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <StatusButton variant="text" onClick={() => setConfirmCancel(false)}>
+            Keep my order
+          </StatusButton>
+          <StatusButton color="error" status={cancelOrder.isPending ? 'loading' : 'idle'} onClick={() => cancelOrder.mutate()}>
+            Yes, cancel my order
+          </StatusButton>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+/** A cancelled visit: what became of its order, and what the patient can do next (issue 13 #12). */
+function CancelledVisit({ token, visit }: { token: string; visit: LinkedVisit }) {
+  const timeZone = visitTimeZone(visit.patientTimeZone);
+  const order = visit.order;
+  if (order?.state === 'paid' && !order.visitBooked) return <Rebook token={token} visit={visit} />;
+  let message = 'This visit was cancelled.';
+  let next: React.ReactNode = null;
+  if (order?.state === 'cancelled') message = ORDER_CANCELLED_TEXT;
+  else if (order?.state === 'paid') message = 'This visit was cancelled. Your order has a new visit; the link in its email moves or cancels it.';
+  else if (order?.state === 'unpaid') {
+    message = CHOOSE_AGAIN_TEXT;
+    next = (
+      <Button component={RouterLink} to="/checkout/schedule-visit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+        Choose a new time
+      </Button>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info" role="status">
+        {message}
+      </Alert>
+      <VisitSummary appointment={visit} timeZone={timeZone} label="Cancelled visit" />
+      {next}
     </Stack>
   );
 }
@@ -179,14 +324,7 @@ export function ReschedulingPage() {
         <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       );
   } else if (query.data.status === 'cancelled') {
-    content = (
-      <Stack spacing={2}>
-        <Alert severity="info" role="status">
-          This visit was cancelled.
-        </Alert>
-        <VisitSummary appointment={query.data} timeZone={detectTimeZone()} label="Cancelled visit" />
-      </Stack>
-    );
+    content = <CancelledVisit token={token} visit={query.data} />;
   } else {
     content = <Rescheduler token={token} appointment={query.data} />;
   }
