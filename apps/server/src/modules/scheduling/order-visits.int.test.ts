@@ -311,7 +311,7 @@ describe('sign-in and the account', () => {
     // Another patient's order: 404; a patient with no visit: null.
     const other = await signedInPatient(ctx);
     expect((await other.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: TUESDAY_10_NY })).statusCode).toBe(404);
-    expect((await other.get('/api/account/visit')).json()).toEqual({ appointment: null });
+    expect((await other.get('/api/account/visit')).json()).toEqual({ appointment: null, order: null });
   });
 });
 
@@ -453,5 +453,29 @@ describe('cancelling a visit of an order (issue 13 #12)', () => {
     expect(res.statusCode).toBe(200);
     expect(await liveVisits(orderId)).toEqual([]);
     expect((await orderRow(orderId)).status).toBe('cancelled');
+  });
+
+  it('from the account: a paid order whose visit was cancelled is shown, booked again, or cancelled by its owner only', async () => {
+    const { who, orderId, token, email } = await paidVisit('2027-02-10T15:00:00.000Z');
+    expect((await who.get('/api/account/visit')).json()).toMatchObject({ appointment: { status: 'booked', orderId }, order: { id: orderId, state: 'paid', visitBooked: true } });
+    expect((await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)).statusCode).toBe(200);
+    // The account still shows the order, waiting for a new time.
+    expect((await who.get('/api/account/visit')).json()).toMatchObject({ appointment: { status: 'cancelled', orderId }, order: { state: 'paid', visitBooked: false } });
+    // A new time for the same order from the account: mailed at once (the order is paid).
+    const [open] = await openStarts(DEMO_DOCTOR_IDS.okafor, 1);
+    const booked = await who.post(`/api/orders/${orderId}/appointment`, { ...bookBody(DEMO_DOCTOR_IDS.okafor, open), invitee: { name: 'Pat Lee', email, number: '5552013344' } });
+    expect(booked.statusCode).toBe(201);
+    expect((await orderRow(orderId)).status).toBe('visit_scheduled');
+    expect((await mailsTo(email)).filter((m) => m.subject?.includes('is scheduled'))).toHaveLength(2);
+    // Another patient cannot cancel it; the owner can (hold voided, visit cancelled).
+    const other = await signedInPatient(ctx);
+    expect((await other.post(`/api/account/orders/${orderId}/cancel`)).statusCode).toBe(404);
+    const cancelled = await who.post(`/api/account/orders/${orderId}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ order: { id: orderId, state: 'cancelled', visitBooked: false } });
+    expect(await liveVisits(orderId)).toEqual([]);
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment!.status).toBe('voided');
+    expect((await who.post(`/api/account/orders/${orderId}/cancel`)).statusCode).toBe(409);
   });
 });

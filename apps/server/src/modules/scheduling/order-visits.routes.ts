@@ -17,20 +17,17 @@ import type { SchedulingService } from './scheduling.service.ts';
 
 const orderParams = z.object({ id: z.string().max(100) });
 const tokenParams = z.object({ token: z.string().max(200) });
-/** The visit behind a link and where its order stands (issue 13 #12). */
-const linkedVisitSchema = appointmentSchema
-  .extend({
-    order: z
-      .object({
+const visitOrderSchema = z
+  .object({
         id: z.string(),
         state: z.enum(['unpaid', 'paid', 'cancelled', 'closed']).describe(
           'unpaid: a new time is chosen in checkout; paid: book a new time or cancel the order; cancelled; closed: past the visit',
         ),
         visitBooked: z.boolean(),
-      })
-      .nullable(),
   })
-  .meta({ id: 'LinkedVisit' });
+  .meta({ id: 'VisitOrder' });
+/** The visit behind a link and where its order stands (issue 13 #12). */
+const linkedVisitSchema = appointmentSchema.extend({ order: visitOrderSchema.nullable() }).meta({ id: 'LinkedVisit' });
 const doctorChoice = z.union([z.literal(FIRST_AVAILABLE), z.uuid()]).describe(`A doctor's id or "${FIRST_AVAILABLE}"`);
 
 /** No session owns nothing: a 404, like another person's order. */
@@ -41,9 +38,10 @@ function identityOr404(request: FastifyRequest) {
 
 export const orderVisitRoutes: FastifyPluginAsyncZod<{
   orderVisits: OrderVisitService;
-  scheduling: Pick<SchedulingService, 'nextForUser'>;
+  /** Kept for the wiring in app.ts; the account's visit now comes from orderVisits. */
+  scheduling?: Pick<SchedulingService, 'nextForUser'>;
   audit: Pick<AuditService, 'fromRequest'>;
-}> = async (app, { orderVisits, scheduling, audit }) => {
+}> = async (app, { orderVisits, audit }) => {
   const origin = (request: FastifyRequest) => request.linkOrigin();
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
@@ -151,14 +149,32 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['scheduling', 'account'],
-        summary: "The signed-in patient's next booked visit of an order (to reschedule from the account); null when none",
-        response: { 200: z.object({ appointment: appointmentSchema.nullable() }) },
+        summary:
+          "The signed-in patient's next booked visit of an order (to reschedule from the account), else a paid order's cancelled visit waiting for a new time (issue 13 #12); null when none",
+        response: { 200: z.object({ appointment: appointmentSchema.nullable(), order: visitOrderSchema.nullable() }) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return { appointment: await scheduling.nextForUser(request.storefront, user.userId) };
+    async (request) => orderVisits.accountVisit(request.storefront, requireUser(request).userId),
+  );
+
+  app.post(
+    '/api/account/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['scheduling', 'account'],
+        summary: "Cancel the signed-in patient's paid visit order: the card hold is voided and the order cancelled (issue 13 #12)",
+        params: orderParams,
+        response: { 200: z.object({ order: visitOrderSchema.nullable() }) },
+      },
     },
+    async (request) =>
+      orderVisits.cancelOrderForOwner({
+        storefront: request.storefront,
+        identity: requireUser(request),
+        orderId: request.params.id,
+        audit: audit.fromRequest(request),
+        meta: meta(request),
+      }),
   );
 
   app.post(

@@ -56,7 +56,7 @@ export function createOrderVisitService(deps: {
   doctors: Pick<DoctorService, 'list' | 'get'>;
   scheduling: Pick<
     SchedulingService,
-    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken'
+    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken'
   >;
   payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder'>;
   audit: Pick<AuditService, 'record'>;
@@ -104,6 +104,40 @@ export function createOrderVisitService(deps: {
     if (!state) return null;
     const live = await scheduling.getForOrder(storefront, appointment.orderId);
     return { id: state.order.id, state: visitOrderState(state.order.status), visitBooked: live?.status === 'booked' };
+  }
+
+  /**
+   * Cancel a paid visit order (issue 13 #12): the card hold is voided through the payments service,
+   * then the order is cancelled (DATA-MODEL.md visit_scheduled → cancelled: void) with its audit
+   * event, and a booked visit is cancelled with it; the mail says so.
+   */
+  async function cancelPaidOrder(input: {
+    storefront: StorefrontConfig;
+    orderId: string;
+    appointmentId: string | null;
+    identity: Identity | null;
+    audit?: AuditContext | undefined;
+    meta?: RequestMeta | undefined;
+  }): Promise<void> {
+    const { orderId } = input;
+    const order = await orderOf(input.storefront, { orderId });
+    if (order?.state !== 'paid') throw refuse('ORDER_CLOSED');
+    // No transaction across the gateway call; a void repeated after a failure is a no-op.
+    const voided = await payments.voidForOrder(orderId, {
+      ...(input.audit?.actor ? { actor: input.audit.actor } : {}),
+      ip: input.meta?.ip ?? null,
+      requestId: input.meta?.requestId ?? null,
+      reason: 'patient_cancelled',
+    });
+    if (!voided.ok) throw paymentProblem(voided.failure);
+    const appointmentId = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as DbOrTx;
+      // The order's booked visit, whichever link was used (a visit booked again has its own).
+      const cancelledVisit = await scheduling.cancelLiveForOrderIn(tx, input.storefront, orderId, { identity: input.identity, meta: input.meta });
+      await checkout.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
+      return cancelledVisit?.id ?? input.appointmentId;
+    });
+    if (appointmentId) await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
   }
 
   return {
@@ -217,30 +251,31 @@ export function createOrderVisitService(deps: {
     }): Promise<AppointmentView & { order: VisitOrder | null }> {
       const current = await scheduling.rowByToken(input.storefront, input.token);
       if (!current || !current.orderId) throw notFound();
-      const orderId = current.orderId;
-      const order = await orderOf(input.storefront, current);
-      if (order?.state !== 'paid') throw refuse('ORDER_CLOSED');
-      // No transaction across the gateway call; a void repeated after a failure is a no-op.
-      const voided = await payments.voidForOrder(orderId, {
-        ...(input.audit?.actor ? { actor: input.audit.actor } : {}),
-        ip: input.meta?.ip ?? null,
-        requestId: input.meta?.requestId ?? null,
-        reason: 'patient_cancelled',
-      });
-      if (!voided.ok) throw paymentProblem(voided.failure);
-      const appointmentId = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as DbOrTx;
-        // The order's booked visit, whichever link was used (a visit booked again has its own).
-        const cancelledVisit = await scheduling.cancelLiveForOrderIn(tx, input.storefront, orderId, { identity: input.identity, meta: input.meta });
-        await checkout.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
-        return cancelledVisit?.id ?? current.id;
-      });
-      await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
+      await cancelPaidOrder({ ...input, orderId: current.orderId, appointmentId: current.id });
       const appointment = await scheduling.getByToken(input.storefront, input.token);
       if (!appointment) throw notFound();
       return { ...appointment, order: await orderOf(input.storefront, appointment) };
     },
 
+    /** The signed-in patient's next booked visit, else a paid order's cancelled one waiting for a new time. */
+    async accountVisit(storefront: StorefrontConfig, userId: string): Promise<{ appointment: AppointmentView | null; order: VisitOrder | null }> {
+      const appointment = (await scheduling.nextForUser(storefront, userId)) ?? (await scheduling.awaitingRebookForUser(storefront, userId));
+      return { appointment, order: appointment ? await orderOf(storefront, appointment) : null };
+    },
+
+    /** "Cancel my order" from the account: the signed-in owner's paid visit order (hold voided). */
+    async cancelOrderForOwner(input: {
+      storefront: StorefrontConfig;
+      identity: Extract<Identity, { kind: 'user' }>;
+      orderId: string;
+      audit?: AuditContext | undefined;
+      meta?: RequestMeta | undefined;
+    }): Promise<{ order: VisitOrder | null }> {
+      await ownedState(input.storefront, ownerOfIdentity(input.identity), input.orderId);
+      const visit = await scheduling.getForOrder(input.storefront, input.orderId);
+      await cancelPaidOrder({ ...input, appointmentId: visit?.id ?? null });
+      return { order: await orderOf(input.storefront, { orderId: input.orderId }) };
+    },
     /** Doctors licensed in the order's shipping state (SPEC §7 "doctors by order id"). */
     async doctorsForOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<{ state: string | null; doctors: DoctorSummary[] }> {
       const state = await ownedState(storefront, owner, orderId);

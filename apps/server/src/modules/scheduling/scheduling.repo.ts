@@ -142,6 +142,30 @@ export function createSchedulingRepo(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    /**
+     * A patient's newest cancelled visit of a paid order that has no booked visit now: the order waits
+     * for a new time or its cancellation (issue 13 #12).
+     */
+    async awaitingRebookForUser(storefrontId: string, userId: string): Promise<AppointmentRow | undefined> {
+      const rows = await db
+        .select({ appointment: appointments })
+        .from(appointments)
+        .innerJoin(orders, eq(orders.id, appointments.orderId))
+        .where(
+          and(
+            eq(appointments.storefrontId, storefrontId),
+            eq(appointments.createdByUserId, userId),
+            eq(appointments.status, 'cancelled'),
+            eq(orders.userId, userId),
+            inArray(orders.status, ['visit_scheduled', 'visit_missed']),
+            sql`not exists (select 1 from ${appointments} as booked where booked.order_id = ${orders.id} and booked.status = 'booked')`,
+          ),
+        )
+        .orderBy(desc(appointments.cancelledAt))
+        .limit(1);
+      return rows[0]?.appointment;
+    },
+
     /** The order's current visit: its newest live one. */
     async liveForOrder(storefrontId: string, orderId: string): Promise<AppointmentRow | undefined> {
       const rows = await db

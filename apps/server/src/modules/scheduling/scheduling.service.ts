@@ -545,6 +545,12 @@ export function createSchedulingService(deps: {
       return row ? viewOf(row) : null;
     },
 
+    /** The patient's cancelled visit of a paid order waiting for a new time (issue 13 #12), or null. */
+    async awaitingRebookForUser(storefront: StorefrontConfig, userId: string): Promise<AppointmentView | null> {
+      const row = await repo().awaitingRebookForUser(storefront.id, userId);
+      return row ? viewOf(row) : null;
+    },
+
     /** The order's current visit (booked, completed or missed), or null. */
     async getForOrder(storefront: StorefrontConfig, orderId: string): Promise<AppointmentView | null> {
       const row = await repo().liveForOrder(storefront.id, orderId);
