@@ -59,8 +59,13 @@ export interface Booking {
  * The visit behind a reschedule link and where its order stands (issue 13 #12): unpaid (a new time
  * is chosen in checkout), paid (book a new time or cancel the order), cancelled, or closed.
  */
+export interface VisitOrder {
+  id: string;
+  state: 'unpaid' | 'paid' | 'cancelled' | 'closed';
+  visitBooked: boolean;
+}
 export interface LinkedVisit extends Appointment {
-  order: { id: string; state: 'unpaid' | 'paid' | 'cancelled' | 'closed'; visitBooked: boolean } | null;
+  order: VisitOrder | null;
 }
 
 /** How far ahead the picker looks. */
@@ -226,12 +231,36 @@ export function useAccountInvitee(enabled: boolean) {
   });
 }
 
-/** The signed-in patient's next booked visit of an order (the account's recent order). */
+/**
+ * The signed-in patient's next booked visit of an order (the account's recent order), else a paid
+ * order's cancelled visit waiting for a new time, with where the order stands.
+ */
 export function useAccountVisit(enabled: boolean) {
   return useQuery({
     queryKey: ['account', 'visit'],
-    queryFn: ({ signal }) => apiGet<{ appointment: Appointment | null }>('/api/account/visit', { signal }),
+    queryFn: ({ signal }) => apiGet<{ appointment: Appointment | null; order: VisitOrder | null }>('/api/account/visit', { signal }),
     enabled,
+  });
+}
+
+/** A paid order's cancelled visit, booked again from the account (same doctor, same contact). */
+export function useAccountRebook(appointment: Appointment) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { startsAt: string; timeZone: string }) =>
+      apiPost<Booking>(`/api/orders/${encodeURIComponent(appointment.orderId ?? '')}/appointment`, {
+        doctorId: appointment.doctor.id,
+        invitee: appointment.invitee,
+        ...body,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['slots'] }),
+  });
+}
+
+/** "Cancel my order" from the account: the card hold is released. */
+export function useCancelAccountOrder(orderId: string) {
+  return useMutation({
+    mutationFn: () => apiPost<{ order: VisitOrder | null }>(`/api/account/orders/${encodeURIComponent(orderId)}/cancel`),
   });
 }
 
@@ -241,7 +270,11 @@ export function useRescheduleRecent(orderId: string) {
   return useMutation({
     mutationFn: (body: { startsAt: string; timeZone: string }) =>
       apiPost<Booking>(`/api/account/orders/${encodeURIComponent(orderId)}/reschedule`, body),
-    onSuccess: (booking) => queryClient.setQueryData(['account', 'visit'], { appointment: booking.appointment }),
+    onSuccess: (booking) =>
+      queryClient.setQueryData<{ appointment: Appointment | null; order: VisitOrder | null }>(['account', 'visit'], (old) => ({
+        appointment: booking.appointment,
+        order: old?.order ?? null,
+      })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['slots'] }),
   });
 }

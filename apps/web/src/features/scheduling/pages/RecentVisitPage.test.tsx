@@ -1,0 +1,101 @@
+// /my-account/visit (SPEC §7 reschedule doctor for recent order): the visit in the zone stored with it
+// (issue 13 #15); a paid order's cancelled visit booked again, or the order cancelled (issue 13 #12).
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { PRIVACY_NOTICE_KEY } from '@/components/PrivacyNotice';
+import { makeTestConfig } from '@/test/config';
+import { createTestQueryClient } from '@/test/render';
+import { detectZone, fakeApi, PETROV, SLOT_DAYS, type FakeAnswer } from '../test-api';
+import { ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
+
+const visit = {
+  id: 'a1',
+  orderId: 'o1',
+  status: 'booked',
+  visitType: 1,
+  startsAt: '2027-02-02T18:00:00.000Z',
+  endsAt: '2027-02-02T18:30:00.000Z',
+  doctor: PETROV,
+  invitee: { name: 'Jordan Rivers', email: 'jordan@example.com', number: '5552013344' },
+  patientTimeZone: 'America/Chicago',
+};
+const paid = { id: 'o1', state: 'paid', visitBooked: true };
+
+beforeEach(() => {
+  detectZone('UTC');
+  window.localStorage.setItem(PRIVACY_NOTICE_KEY, '1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function api(extra: Record<string, FakeAnswer>) {
+  return fakeApi({
+    'GET /api/storefront': { body: makeTestConfig({ name: 'Acme Health' }) },
+    'GET /api/session': { body: { kind: 'user', userId: 'u1', role: 'patient' } },
+    [`GET /api/doctors/${PETROV.id}/slots`]: { body: { timeZone: 'America/Chicago', doctor: PETROV, days: SLOT_DAYS } },
+    ...extra,
+  });
+}
+
+function renderPage() {
+  const router = createMemoryRouter(routes, { initialEntries: ['/my-account/visit'] });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('RecentVisitPage', { timeout: 20_000 }, () => {
+  it('shows the visit in the zone stored with it, named, though the browser says UTC (issue 13 #15)', async () => {
+    api({ 'GET /api/account/visit': { body: { appointment: visit, order: paid } } });
+    renderPage();
+    expect(await screen.findByText('Tuesday, February 2, 2027, 12:00 – 12:30 PM CST')).toBeInTheDocument();
+    expect(screen.queryByText(/UTC/)).not.toBeInTheDocument();
+  });
+
+  it('books a new time for a paid order whose visit was cancelled (issue 13 #12)', async () => {
+    let current: unknown = { appointment: { ...visit, status: 'cancelled' }, order: { ...paid, visitBooked: false } };
+    const requests = api({
+      'GET /api/account/visit': () => ({ body: current }),
+      'POST /api/orders/o1/appointment': () => {
+        const appointment = { ...visit, id: 'a2', startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z' };
+        current = { appointment, order: paid };
+        return { status: 201, body: { appointment, reschedulePath: '/reschedulings/x?hide_gdpr_banner=1' } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    expect(await screen.findByText(REBOOK_TEXT)).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: /Wednesday, February 3/ }));
+    await user.click(screen.getByRole('button', { name: '12:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByText(/Your new visit is booked/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      doctorId: PETROV.id,
+      startsAt: '2027-02-03T18:00:00.000Z',
+      timeZone: 'America/Chicago',
+      invitee: visit.invitee,
+    });
+  });
+
+  it('cancels a paid order after a confirmation and says the hold was released (issue 13 #12)', async () => {
+    const requests = api({
+      'GET /api/account/visit': { body: { appointment: visit, order: paid } },
+      'POST /api/account/orders/o1/cancel': { body: { order: { ...paid, state: 'cancelled', visitBooked: false } } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel my order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel my order' }));
+    expect(await screen.findByText(ORDER_CANCELLED_TEXT)).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/account/orders/o1/cancel')).toHaveLength(1);
+  });
+});
