@@ -9,15 +9,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
+import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useBookAppointment, useSlots, type Booking } from '../api/scheduling';
 import { doctorTitle } from '../format';
 import { detectTimeZone, formatVisitRange } from '../time';
+import { useSlotChoice } from '../useSlotChoice';
 import { DoctorChooser } from './DoctorChooser';
 import { InviteeForm } from './InviteeForm';
-import { SlotPicker } from './SlotPicker';
+import { OpenTimes } from './OpenTimes';
 
 export interface ScheduleVisitPanelProps {
   /** The shipping state: only doctors licensed there are offered. */
@@ -30,8 +31,7 @@ export interface ScheduleVisitPanelProps {
 
 export function ScheduleVisitPanel({ state, visitType, orderId, defaultInvitee, onBooked }: ScheduleVisitPanelProps) {
   const [doctorId, setDoctorId] = useState<string | null>(state ? FIRST_AVAILABLE : null);
-  const [timeZone, setTimeZone] = useState(detectTimeZone);
-  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const { timeZone, changeTimeZone, startsAt, setStartsAt, pickAgainIfGone } = useSlotChoice(detectTimeZone);
   const slots = useSlots(doctorId, state, timeZone);
   const book = useBookAppointment();
   const [booking, setBooking] = useState<Booking | null>(null);
@@ -59,10 +59,7 @@ export function ScheduleVisitPanel({ state, visitType, orderId, defaultInvitee, 
           setBooking(result);
           onBooked?.(result);
         },
-        onError: (error) => {
-          // The time was just taken (or is no longer open): pick again from the refreshed list.
-          if (isApiError(error) && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE')) setStartsAt(null);
-        },
+        onError: pickAgainIfGone,
       },
     );
   }
@@ -97,37 +94,24 @@ export function ScheduleVisitPanel({ state, visitType, orderId, defaultInvitee, 
           <Typography variant="h3" component="h2" id="pick-time-heading" sx={{ mb: 2 }}>
             Pick a day and time
           </Typography>
-          {slots.isPending ? <LoadingState label="Loading open times…" lines={4} /> : null}
-          {slots.isError ? (
-            <ErrorState error={slots.error} onRetry={() => void slots.refetch()} retrying={slots.isFetching} />
-          ) : null}
-          {slots.isSuccess && slots.data.days.length === 0 ? (
-            <EmptyState
-              title="No open times in the next three weeks"
-              body={doctorId === FIRST_AVAILABLE ? 'Please check again soon.' : 'Please choose another doctor or First available.'}
-              headingComponent="h3"
-              action={
+          <OpenTimes
+            slots={slots}
+            empty={{
+              title: 'No open times in the next three weeks',
+              body: doctorId === FIRST_AVAILABLE ? 'Please check again soon.' : 'Please choose another doctor or First available.',
+              action:
                 doctorId !== FIRST_AVAILABLE && state ? (
                   <StatusButton variant="outlined" onClick={() => chooseDoctor(FIRST_AVAILABLE)}>
                     Show first available
                   </StatusButton>
-                ) : undefined
-              }
-            />
-          ) : null}
-          {slots.isSuccess && slots.data.days.length > 0 ? (
-            <SlotPicker
-              days={slots.data.days}
-              timeZone={timeZone}
-              onTimeZoneChange={(zone) => {
-                setTimeZone(zone);
-                setStartsAt(null);
-              }}
-              value={startsAt}
-              onChange={setStartsAt}
-              disabled={book.isPending}
-            />
-          ) : null}
+                ) : undefined,
+            }}
+            timeZone={timeZone}
+            onTimeZoneChange={changeTimeZone}
+            value={startsAt}
+            onChange={setStartsAt}
+            disabled={book.isPending}
+          />
         </Box>
       ) : null}
 

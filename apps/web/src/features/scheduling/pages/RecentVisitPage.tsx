@@ -4,18 +4,12 @@
 // (the card hold released); the page says which happened (issue 13 #12).
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { isApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/storefront';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,84 +22,57 @@ import {
   type Appointment,
   type VisitOrder,
 } from '../api/scheduling';
-import { SlotPicker } from '../components/SlotPicker';
+import { CancelOrderButton } from '../components/CancelOrderButton';
+import { OpenTimes } from '../components/OpenTimes';
+import { VisitChangeNotice } from '../components/VisitChangeNotice';
 import { doctorTitle } from '../format';
 import { formatVisitRange, visitTimeZone } from '../time';
+import { useSlotChoice } from '../useSlotChoice';
 import { ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
 
 /** "Cancel my order" with its confirmation (a paid visit order: the hold is released). */
 function CancelOrder({ orderId, onCancelled }: { orderId: string; onCancelled: () => void }) {
-  const [open, setOpen] = useState(false);
   const cancel = useCancelAccountOrder(orderId);
+  return <CancelOrderButton pending={cancel.isPending} error={cancel.error} onConfirm={() => cancel.mutate(undefined, { onSuccess: onCancelled })} />;
+}
+
+/** The visit: doctor and time, under what it is (the visit, or the cancelled one). */
+function VisitCard({ appointment, timeZone, label }: { appointment: Appointment; timeZone: string; label: string }) {
   return (
-    <>
-      <StatusButton variant="outlined" color="error" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Cancel my order
-      </StatusButton>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="account-cancel-order-title">
-        <DialogTitle id="account-cancel-order-title">Cancel your order?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>The hold on your card will be released and you will not be charged.</DialogContentText>
-          {cancel.isError ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {errorText(cancel.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <StatusButton variant="text" onClick={() => setOpen(false)}>
-            Keep my order
-          </StatusButton>
-          <StatusButton color="error" status={cancel.isPending ? 'loading' : 'idle'} onClick={() => cancel.mutate(undefined, { onSuccess: onCancelled })}>
-            Yes, cancel my order
-          </StatusButton>
-        </DialogActions>
-      </Dialog>
-    </>
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>{doctorTitle(appointment.doctor)}</Typography>
+      <Typography>{formatVisitRange(appointment.startsAt, appointment.endsAt, timeZone)}</Typography>
+    </Paper>
   );
 }
 
 /** A paid order's cancelled visit: a new time with the same doctor, or the order cancelled. */
 function Rebook({ appointment, onBooked, onCancelled }: { appointment: Appointment; onBooked: () => void; onCancelled: () => void }) {
-  const [timeZone, setTimeZone] = useState(() => visitTimeZone(appointment.patientTimeZone));
-  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const { timeZone, changeTimeZone, startsAt, setStartsAt } = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
   const slots = useSlots(appointment.doctor.id, undefined, timeZone);
   const rebook = useAccountRebook(appointment);
-  const days = slots.data?.days ?? [];
   return (
     <Stack spacing={3}>
       <Alert severity="info" role="status">
         {REBOOK_TEXT}
       </Alert>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          Cancelled visit
-        </Typography>
-        <Typography sx={{ fontWeight: 700 }}>{doctorTitle(appointment.doctor)}</Typography>
-        <Typography>{formatVisitRange(appointment.startsAt, appointment.endsAt, timeZone)}</Typography>
-      </Paper>
+      <VisitCard appointment={appointment} timeZone={timeZone} label="Cancelled visit" />
       <Stack component="section" spacing={2} aria-labelledby="account-rebook-heading">
         <Typography variant="h2" id="account-rebook-heading">
           Book a new time
         </Typography>
-        {slots.isPending ? <LoadingState label="Loading open times…" lines={4} /> : null}
-        {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} retrying={slots.isFetching} /> : null}
-        {slots.isSuccess && days.length === 0 ? (
-          <EmptyState title="No open times in the next three weeks" body="You can cancel your order, or come back later." headingComponent="h3" />
-        ) : null}
-        {slots.isSuccess && days.length > 0 ? (
-          <SlotPicker
-            days={days}
-            timeZone={timeZone}
-            onTimeZoneChange={(zone) => {
-              setTimeZone(zone);
-              setStartsAt(null);
-            }}
-            value={startsAt}
-            onChange={setStartsAt}
-            disabled={rebook.isPending}
-          />
-        ) : null}
+        <OpenTimes
+          slots={slots}
+          empty={{ title: 'No open times in the next three weeks', body: 'You can cancel your order, or come back later.' }}
+          timeZone={timeZone}
+          onTimeZoneChange={changeTimeZone}
+          value={startsAt}
+          onChange={setStartsAt}
+          disabled={rebook.isPending}
+        />
         {rebook.isError ? (
           <Alert severity="error" role="alert">
             {errorText(rebook.error)}
@@ -127,55 +94,32 @@ function Rebook({ appointment, onBooked, onCancelled }: { appointment: Appointme
 }
 
 function Mover({ appointment, order, rebooked, onCancelled }: { appointment: Appointment; order: VisitOrder | null; rebooked: boolean; onCancelled: () => void }) {
-  const [timeZone, setTimeZone] = useState(() => visitTimeZone(appointment.patientTimeZone));
-  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const { timeZone, changeTimeZone, startsAt, setStartsAt, pickAgainIfGone } = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
   const slots = useSlots(appointment.doctor.id, undefined, timeZone);
   const move = useRescheduleRecent(appointment.orderId ?? '');
   const days = slots.data?.days.map((d) => ({ ...d, slots: d.slots.filter((s) => s.startsAt !== appointment.startsAt) })).filter((d) => d.slots.length > 0) ?? [];
 
   return (
     <Stack spacing={3}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          Your visit
-        </Typography>
-        <Typography sx={{ fontWeight: 700 }}>{doctorTitle(appointment.doctor)}</Typography>
-        <Typography>{formatVisitRange(appointment.startsAt, appointment.endsAt, timeZone)}</Typography>
-      </Paper>
-      {move.isSuccess ? (
-        <Alert severity="success" role="status">
-          Your visit was moved. We sent an updated calendar invite to {appointment.invitee.email}.
-        </Alert>
-      ) : rebooked ? (
-        <Alert severity="success" role="status">
-          Your new visit is booked. We sent the details and a calendar invite to {appointment.invitee.email}.
-        </Alert>
-      ) : null}
+      <VisitCard appointment={appointment} timeZone={timeZone} label="Your visit" />
+      <VisitChangeNotice moved={move.isSuccess} rebooked={rebooked} email={appointment.invitee.email} />
       <Stack component="section" spacing={2} aria-labelledby="recent-new-time">
         <Typography variant="h2" id="recent-new-time">
           Choose a new time
         </Typography>
-        {slots.isPending ? <LoadingState label="Loading open times…" lines={4} /> : null}
-        {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} retrying={slots.isFetching} /> : null}
-        {slots.isSuccess && days.length === 0 ? (
-          <EmptyState title="No other open times in the next three weeks" body="You can keep your visit." headingComponent="h3" />
-        ) : null}
-        {slots.isSuccess && days.length > 0 ? (
-          <SlotPicker
-            days={days}
-            timeZone={timeZone}
-            onTimeZoneChange={(zone) => {
-              setTimeZone(zone);
-              setStartsAt(null);
-            }}
-            value={startsAt}
-            onChange={(value) => {
-              setStartsAt(value);
-              move.reset();
-            }}
-            disabled={move.isPending}
-          />
-        ) : null}
+        <OpenTimes
+          slots={slots}
+          days={days}
+          empty={{ title: 'No other open times in the next three weeks', body: 'You can keep your visit.' }}
+          timeZone={timeZone}
+          onTimeZoneChange={changeTimeZone}
+          value={startsAt}
+          onChange={(value) => {
+            setStartsAt(value);
+            move.reset();
+          }}
+          disabled={move.isPending}
+        />
         {move.isError ? (
           <Alert severity="error" role="alert">
             {errorText(move.error)}
@@ -190,12 +134,7 @@ function Mover({ appointment, order, rebooked, onCancelled }: { appointment: App
               startsAt &&
               move.mutate(
                 { startsAt, timeZone },
-                {
-                  onSuccess: () => setStartsAt(null),
-                  onError: (error) => {
-                    if (isApiError(error) && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE')) setStartsAt(null);
-                  },
-                },
+                { onSuccess: () => setStartsAt(null), onError: pickAgainIfGone },
               )
             }
           >

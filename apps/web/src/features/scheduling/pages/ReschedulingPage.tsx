@@ -32,9 +32,12 @@ import {
   type Appointment,
   type LinkedVisit,
 } from '../api/scheduling';
-import { SlotPicker } from '../components/SlotPicker';
+import { CancelOrderButton } from '../components/CancelOrderButton';
+import { OpenTimes } from '../components/OpenTimes';
+import { VisitChangeNotice } from '../components/VisitChangeNotice';
 import { doctorTitle } from '../format';
 import { formatVisitRange, visitTimeZone } from '../time';
+import { useSlotChoice } from '../useSlotChoice';
 
 /** What the page says once the order is cancelled (the mail says the same). */
 export const ORDER_CANCELLED_TEXT = 'Your order was cancelled and the hold on your card was released. You were not charged.';
@@ -65,10 +68,9 @@ function VisitSummary({ appointment, timeZone, label }: { appointment: Appointme
 }
 
 function Rescheduler({ token, appointment }: { token: string; appointment: LinkedVisit }) {
-  const [timeZone, setTimeZone] = useState(() => visitTimeZone(appointment.patientTimeZone));
+  const { timeZone, changeTimeZone, startsAt, setStartsAt, pickAgainIfGone } = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
   const rebooked = (useLocation().state as { rebooked?: boolean } | null)?.rebooked === true;
   const paid = appointment.order?.state === 'paid';
-  const [startsAt, setStartsAt] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [moved, setMoved] = useState(false);
   const slots = useReschedulingSlots(token, timeZone, true);
@@ -84,9 +86,7 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Linke
           setMoved(true);
           setStartsAt(null);
         },
-        onError: (error) => {
-          if (isApiError(error) && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE')) setStartsAt(null);
-        },
+        onError: pickAgainIfGone,
       },
     );
   }
@@ -94,45 +94,24 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Linke
   return (
     <Stack spacing={3}>
       <VisitSummary appointment={appointment} timeZone={timeZone} label={moved ? 'Your new time' : 'Your visit'} />
-      {moved ? (
-        <Alert severity="success" role="status">
-          Your visit was moved. We sent an updated calendar invite to {appointment.invitee.email}.
-        </Alert>
-      ) : rebooked ? (
-        <Alert severity="success" role="status">
-          Your new visit is booked. We sent the details and a calendar invite to {appointment.invitee.email}.
-        </Alert>
-      ) : null}
+      <VisitChangeNotice moved={moved} rebooked={rebooked} email={appointment.invitee.email} />
 
       <Stack component="section" spacing={2} aria-labelledby="new-time-heading">
         <Typography variant="h2" id="new-time-heading">
           Choose a new time
         </Typography>
-        {slots.isPending ? <LoadingState label="Loading open times…" lines={4} /> : null}
-        {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} retrying={slots.isFetching} /> : null}
-        {slots.isSuccess && slots.data.days.length === 0 ? (
-          <EmptyState
-            title="No other open times in the next three weeks"
-            body="You can keep your visit, or cancel it and book again later."
-            headingComponent="h3"
-          />
-        ) : null}
-        {slots.isSuccess && slots.data.days.length > 0 ? (
-          <SlotPicker
-            days={slots.data.days}
-            timeZone={timeZone}
-            onTimeZoneChange={(zone) => {
-              setTimeZone(zone);
-              setStartsAt(null);
-            }}
-            value={startsAt}
-            onChange={(value) => {
-              setStartsAt(value);
-              setMoved(false);
-            }}
-            disabled={reschedule.isPending}
-          />
-        ) : null}
+        <OpenTimes
+          slots={slots}
+          empty={{ title: 'No other open times in the next three weeks', body: 'You can keep your visit, or cancel it and book again later.' }}
+          timeZone={timeZone}
+          onTimeZoneChange={changeTimeZone}
+          value={startsAt}
+          onChange={(value) => {
+            setStartsAt(value);
+            setMoved(false);
+          }}
+          disabled={reschedule.isPending}
+        />
         {reschedule.isError ? (
           <Alert severity="error" role="alert">
             {errorText(reschedule.error)}
@@ -185,9 +164,7 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Linke
 
 /** A paid order's cancelled visit: a new time with the same doctor, or the order cancelled. */
 function Rebook({ token, visit }: { token: string; visit: LinkedVisit }) {
-  const [timeZone, setTimeZone] = useState(() => visitTimeZone(visit.patientTimeZone));
-  const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const { timeZone, changeTimeZone, startsAt, setStartsAt, pickAgainIfGone } = useSlotChoice(() => visitTimeZone(visit.patientTimeZone));
   const slots = useReschedulingSlots(token, timeZone, true);
   const rebook = useRebookVisit(token);
   const cancelOrder = useCancelOrder(token);
@@ -200,9 +177,7 @@ function Rebook({ token, visit }: { token: string; visit: LinkedVisit }) {
       {
         // The new visit has its own link: the page moves there, saying it is booked.
         onSuccess: (booking) => void navigate(booking.reschedulePath, { replace: true, state: { rebooked: true } }),
-        onError: (error) => {
-          if (isApiError(error) && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE')) setStartsAt(null);
-        },
+        onError: pickAgainIfGone,
       },
     );
   }
@@ -217,28 +192,15 @@ function Rebook({ token, visit }: { token: string; visit: LinkedVisit }) {
         <Typography variant="h2" id="rebook-heading">
           Book a new time
         </Typography>
-        {slots.isPending ? <LoadingState label="Loading open times…" lines={4} /> : null}
-        {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} retrying={slots.isFetching} /> : null}
-        {slots.isSuccess && slots.data.days.length === 0 ? (
-          <EmptyState
-            title="No open times in the next three weeks"
-            body="You can cancel your order, or come back to this page later."
-            headingComponent="h3"
-          />
-        ) : null}
-        {slots.isSuccess && slots.data.days.length > 0 ? (
-          <SlotPicker
-            days={slots.data.days}
-            timeZone={timeZone}
-            onTimeZoneChange={(zone) => {
-              setTimeZone(zone);
-              setStartsAt(null);
-            }}
-            value={startsAt}
-            onChange={setStartsAt}
-            disabled={rebook.isPending}
-          />
-        ) : null}
+        <OpenTimes
+          slots={slots}
+          empty={{ title: 'No open times in the next three weeks', body: 'You can cancel your order, or come back to this page later.' }}
+          timeZone={timeZone}
+          onTimeZoneChange={changeTimeZone}
+          value={startsAt}
+          onChange={setStartsAt}
+          disabled={rebook.isPending}
+        />
         {rebook.isError ? (
           <Alert severity="error" role="alert">
             {errorText(rebook.error)}
@@ -248,31 +210,9 @@ function Rebook({ token, visit }: { token: string; visit: LinkedVisit }) {
           <StatusButton status={rebook.isPending ? 'loading' : 'idle'} disabled={!startsAt} onClick={book}>
             Book this time
           </StatusButton>
-          <StatusButton variant="outlined" color="error" onClick={() => setConfirmCancel(true)} aria-haspopup="dialog">
-            Cancel my order
-          </StatusButton>
+          <CancelOrderButton pending={cancelOrder.isPending} error={cancelOrder.error} onConfirm={() => cancelOrder.mutate()} />
         </Stack>
       </Stack>
-
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} aria-labelledby="cancel-order-title">
-        <DialogTitle id="cancel-order-title">Cancel your order?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>The hold on your card will be released and you will not be charged.</DialogContentText>
-          {cancelOrder.isError ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {errorText(cancelOrder.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <StatusButton variant="text" onClick={() => setConfirmCancel(false)}>
-            Keep my order
-          </StatusButton>
-          <StatusButton color="error" status={cancelOrder.isPending ? 'loading' : 'idle'} onClick={() => cancelOrder.mutate()}>
-            Yes, cancel my order
-          </StatusButton>
-        </DialogActions>
-      </Dialog>
     </Stack>
   );
 }
