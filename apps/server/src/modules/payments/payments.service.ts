@@ -25,7 +25,7 @@ import {
   type PaymentStatus,
 } from '@store/domain';
 import { IdempotencyMismatchError } from '../../adapters/payments/gateway-failure.ts';
-import type { ChargeSource, GatewayFailure, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import type { CardSummary, ChargeSource, GatewayFailure, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { GatewayName } from '../../db/schema/payments.ts';
@@ -370,6 +370,34 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return row.gatewaySourceId ? { token: row.gatewaySourceId } : null;
   }
 
+  /**
+   * A pending payment's hold (or charge) made at the gateway, recorded with its audit event: by the
+   * answer to our own authorize call, or as reconciliation found it. Null when the row is no longer pending.
+   */
+  async function recordHold(
+    row: PaymentRow,
+    hold: { status: 'authorized' | 'captured'; intentId: string; card: CardSummary | null },
+    at: Date,
+    actor: AuditActor,
+    ctx: AuditContext | undefined,
+  ): Promise<PaymentRow | null> {
+    return move(
+      row,
+      ['pending'],
+      {
+        status: hold.status,
+        gatewayIntentId: hold.intentId,
+        cardBrand: hold.card?.brand ?? row.cardBrand,
+        cardLast4: hold.card?.last4 ?? row.cardLast4,
+        failureCode: null,
+        failureReason: null,
+        authorizedAt: at,
+        capturedAt: hold.status === 'captured' ? at : null,
+      },
+      { action: hold.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
+    );
+  }
+
   /** Asks the gateway for the row's authorization (again, with the same key) and records the answer. */
   async function authorizeRow(row: PaymentRow, identity: Identity | undefined, ctx?: AuditContext): Promise<PaymentRow> {
     const actor = actorOf(identity, ctx);
@@ -389,21 +417,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       : toFailureResult('payment_method_unusable');
     const at = now();
     if (result.ok) {
-      const moved = await move(
-        row,
-        ['pending'],
-        {
-          status: result.status,
-          gatewayIntentId: result.intentId,
-          cardBrand: result.card?.brand ?? row.cardBrand,
-          cardLast4: result.card?.last4 ?? row.cardLast4,
-          failureCode: null,
-          failureReason: null,
-          authorizedAt: at,
-          capturedAt: result.status === 'captured' ? at : null,
-        },
-        { action: result.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
-      );
+      const moved = await recordHold(row, result, at, actor, ctx);
       if (moved) return moved;
       const after = (await repo.findById(row.id))!;
       if (after.status === 'failed' || after.status === 'voided') {
@@ -607,21 +621,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const attempt = found.attempt;
     const at = now();
     if (attempt.status === 'authorized' || attempt.status === 'captured') {
-      const moved = await move(
-        claimed,
-        ['pending'],
-        {
-          status: attempt.status,
-          gatewayIntentId: attempt.intentId,
-          cardBrand: attempt.card?.brand ?? claimed.cardBrand,
-          cardLast4: attempt.card?.last4 ?? claimed.cardLast4,
-          failureCode: null,
-          failureReason: null,
-          authorizedAt: at,
-          capturedAt: attempt.status === 'captured' ? at : null,
-        },
-        { action: attempt.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
-      );
+      const moved = await recordHold(claimed, attempt, at, actor, ctx);
       const current = moved ?? (await repo.findById(row.id))!;
       return { outcome: current.status === 'authorized' || current.status === 'captured' ? 'live' : 'released', payment: toPaymentView(current) };
     }
