@@ -9,13 +9,19 @@ import type { TestContext } from './app.ts';
 /** A client signed in as a new patient (Bearer token, as an API client would send). */
 export async function signedInPatient(
   ctx: TestContext,
-  opts: { storefrontId?: string; host?: string; email?: string } = {},
+  opts: { storefrontId?: string; host?: string; email?: string; firstName?: string; lastName?: string } = {},
 ) {
   const storefrontId = opts.storefrontId ?? EVERGREEN_ID;
   const host = opts.host ?? 'localhost:3000';
   const [user] = await ctx.database.db
     .insert(users)
-    .values({ companyId: DEMO_COMPANY_ID, storefrontId, email: opts.email ?? `patient.${randomUUID()}@example.com` })
+    .values({
+      companyId: DEMO_COMPANY_ID,
+      storefrontId,
+      email: opts.email ?? `patient.${randomUUID()}@example.com`,
+      ...(opts.firstName === undefined ? {} : { firstName: opts.firstName }),
+      ...(opts.lastName === undefined ? {} : { lastName: opts.lastName }),
+    })
     .returning({ id: users.id });
   const { token, sessionId } = await ctx.app.services.sessions.createUserSession(user!.id, storefrontId);
   const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>

@@ -10,11 +10,11 @@ import { cardBrandOf, cardDetailsSchema, Stage } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { users } from '../../db/schema/auth.ts';
+import { signedInPatient } from '../../../test/patients.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments as paymentsTable } from '../../db/schema/payments.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
+import { EVERGREEN_ID } from '../../db/seed/storefronts.ts';
 import { PAYMENT_RECONCILE_JOB, PAYMENTS_RECONCILE_SWEEP_JOB } from './purchase.service.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
@@ -33,49 +33,49 @@ async function cardToken(number = '4242424242424242') {
 /** A signed-in patient's order of vitamin D (charged at once), every stage but Payment done, awaiting payment. */
 async function awaitingPayment(promo?: string) {
   const email = `crash.${randomUUID()}@example.com`;
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email, firstName: 'Kim', lastName: 'Ray' })
-    .returning({ id: users.id });
-  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
-  const send = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'x-requested-with': 'fetch' }, ...(payload ? { payload } : {}) });
-  const orderId = (await send('POST', '/api/cart')).json().id as string;
-  expect((await send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] })).statusCode).toBe(200);
-  if (promo) expect((await send('POST', `/api/orders/${orderId}/promo-code`, { promoCode: promo })).statusCode).toBe(200);
+  const patient = await signedInPatient(ctx, { email, firstName: 'Kim', lastName: 'Ray' });
+  const orderId = (await patient.post('/api/cart')).json().id as string;
+  expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] })).statusCode).toBe(200);
+  if (promo) expect((await patient.post(`/api/orders/${orderId}/promo-code`, { promoCode: promo })).statusCode).toBe(200);
   const state = await ctx.app.services.cart.checkoutState(ctx.database.db, { orderId });
   await ctx.app.services.cart.writeCheckoutState(ctx.database.db, orderId, {
     completedStages: state!.required & ~Stage.Payment,
     items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
   });
   const payable = await ctx.app.services.checkout.assertPayable({ orderId });
-  return { orderId, userId: user!.id, email, totalCents: payable.totalCents };
+  return { orderId, userId: patient.userId, email, totalCents: payable.totalCents };
 }
 
 /**
  * What a Pay cut off by `kill -9` leaves: the pending payment claimed (with its promo claim, in one
  * transaction), and, when `charged`, the gateway's charge made with the payment's own key; nothing after.
  */
+/** A pending payment of `order`, as Pay writes it before asking the gateway, paid by a card token or a saved card. */
+function pendingPayment(
+  order: Awaited<ReturnType<typeof awaitingPayment>>,
+  card: { gatewaySourceId: string } | { paymentMethodId: string },
+  at: Date,
+): typeof paymentsTable.$inferInsert {
+  return {
+    orderId: order.orderId,
+    storefrontId: EVERGREEN_ID,
+    userId: order.userId,
+    gateway: 'sandbox',
+    ...card,
+    amountCents: order.totalCents,
+    captureRequested: true,
+    status: 'pending',
+    idempotencyKey: `pay-${randomUUID()}`,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 async function crashedPay(order: Awaited<ReturnType<typeof awaitingPayment>>, opts: { charged: boolean; status?: 'pending' | 'captured' }) {
   const token = await cardToken();
   const at = ctx.clock.now;
   const [row] = await ctx.database.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentsTable)
-      .values({
-        orderId: order.orderId,
-        storefrontId: EVERGREEN_ID,
-        userId: order.userId,
-        gateway: 'sandbox',
-        gatewaySourceId: token,
-        amountCents: order.totalCents,
-        captureRequested: true,
-        status: 'pending',
-        idempotencyKey: `pay-${randomUUID()}`,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const inserted = await tx.insert(paymentsTable).values(pendingPayment(order, { gatewaySourceId: token }, at)).returning();
     await ctx.app.services.cart.claimRedemption(tx, order.orderId);
     return inserted;
   });
@@ -157,23 +157,7 @@ describe('payment reconciliation (issue 13 #3)', () => {
     ctx.clock.advance(1_000);
     // "Save this card" with the Pay that was cut off: the card was saved for it, then nothing was charged.
     const saved = await ctx.app.services.payments.addCard(order.userId, { token: await cardToken() });
-    const at = ctx.clock.now;
-    const [row] = await ctx.database.db
-      .insert(paymentsTable)
-      .values({
-        orderId: order.orderId,
-        storefrontId: EVERGREEN_ID,
-        userId: order.userId,
-        paymentMethodId: saved.id,
-        gateway: 'sandbox',
-        amountCents: order.totalCents,
-        captureRequested: true,
-        status: 'pending',
-        idempotencyKey: `pay-${randomUUID()}`,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const [row] = await ctx.database.db.insert(paymentsTable).values(pendingPayment(order, { paymentMethodId: saved.id }, ctx.clock.now)).returning();
     ctx.clock.advance(2 * 60_000);
     await runSweep();
     expect((await paymentOf(row!.id)).status).toBe('failed');
