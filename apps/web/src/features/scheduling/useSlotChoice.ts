@@ -21,3 +21,4 @@ export function useSlotChoice(initialTimeZone: string | (() => string)) {
     },
   };
 }
+export type SlotChoice = ReturnType<typeof useSlotChoice>;

@@ -24,11 +24,12 @@ import {
 } from '../api/scheduling';
 import { CancelOrderButton } from '../components/CancelOrderButton';
 import { OpenTimes } from '../components/OpenTimes';
+import { RebookVisit } from '../components/RebookVisit';
 import { VisitChangeNotice } from '../components/VisitChangeNotice';
 import { doctorTitle } from '../format';
 import { formatVisitRange, visitTimeZone } from '../time';
 import { useSlotChoice } from '../useSlotChoice';
-import { ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
+import { ORDER_CANCELLED_TEXT } from './ReschedulingPage';
 
 /** "Cancel my order" with its confirmation (a paid visit order: the hold is released). */
 function CancelOrder({ orderId, onCancelled }: { orderId: string; onCancelled: () => void }) {
@@ -51,45 +52,19 @@ function VisitCard({ appointment, timeZone, label }: { appointment: Appointment;
 
 /** A paid order's cancelled visit: a new time with the same doctor, or the order cancelled. */
 function Rebook({ appointment, onBooked, onCancelled }: { appointment: Appointment; onBooked: () => void; onCancelled: () => void }) {
-  const { timeZone, changeTimeZone, startsAt, setStartsAt } = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
-  const slots = useSlots(appointment.doctor.id, undefined, timeZone);
+  const choice = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
+  const slots = useSlots(appointment.doctor.id, undefined, choice.timeZone);
   const rebook = useAccountRebook(appointment);
   return (
-    <Stack spacing={3}>
-      <Alert severity="info" role="status">
-        {REBOOK_TEXT}
-      </Alert>
-      <VisitCard appointment={appointment} timeZone={timeZone} label="Cancelled visit" />
-      <Stack component="section" spacing={2} aria-labelledby="account-rebook-heading">
-        <Typography variant="h2" id="account-rebook-heading">
-          Book a new time
-        </Typography>
-        <OpenTimes
-          slots={slots}
-          empty={{ title: 'No open times in the next three weeks', body: 'You can cancel your order, or come back later.' }}
-          timeZone={timeZone}
-          onTimeZoneChange={changeTimeZone}
-          value={startsAt}
-          onChange={setStartsAt}
-          disabled={rebook.isPending}
-        />
-        {rebook.isError ? (
-          <Alert severity="error" role="alert">
-            {errorText(rebook.error)}
-          </Alert>
-        ) : null}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <StatusButton
-            status={rebook.isPending ? 'loading' : 'idle'}
-            disabled={!startsAt}
-            onClick={() => startsAt && rebook.mutate({ startsAt, timeZone }, { onSuccess: onBooked })}
-          >
-            Book this time
-          </StatusButton>
-          <CancelOrder orderId={appointment.orderId ?? ''} onCancelled={onCancelled} />
-        </Stack>
-      </Stack>
-    </Stack>
+    <RebookVisit
+      visit={<VisitCard appointment={appointment} timeZone={choice.timeZone} label="Cancelled visit" />}
+      slots={slots}
+      choice={choice}
+      emptyBody="You can cancel your order, or come back later."
+      booking={{ pending: rebook.isPending, error: rebook.error }}
+      onBook={(startsAt) => rebook.mutate({ startsAt, timeZone: choice.timeZone }, { onSuccess: onBooked })}
+      cancelOrder={<CancelOrder orderId={appointment.orderId ?? ''} onCancelled={onCancelled} />}
+    />
   );
 }
 

@@ -34,6 +34,7 @@ import {
 } from '../api/scheduling';
 import { CancelOrderButton } from '../components/CancelOrderButton';
 import { OpenTimes } from '../components/OpenTimes';
+import { RebookVisit } from '../components/RebookVisit';
 import { VisitChangeNotice } from '../components/VisitChangeNotice';
 import { doctorTitle } from '../format';
 import { formatVisitRange, visitTimeZone } from '../time';
@@ -41,8 +42,7 @@ import { useSlotChoice } from '../useSlotChoice';
 
 /** What the page says once the order is cancelled (the mail says the same). */
 export const ORDER_CANCELLED_TEXT = 'Your order was cancelled and the hold on your card was released. You were not charged.';
-export const REBOOK_TEXT =
-  'Your visit was cancelled. Your order is still open and your card has not been charged. Book a new time below, or cancel your order.';
+export { REBOOK_TEXT } from '../components/RebookVisit';
 export const CHOOSE_AGAIN_TEXT = 'Your visit was cancelled. You have not paid for this order: choose a new time in checkout to finish it.';
 
 function VisitSummary({ appointment, timeZone, label }: { appointment: Appointment; timeZone: string; label: string }) {
@@ -164,56 +164,33 @@ function Rescheduler({ token, appointment }: { token: string; appointment: Linke
 
 /** A paid order's cancelled visit: a new time with the same doctor, or the order cancelled. */
 function Rebook({ token, visit }: { token: string; visit: LinkedVisit }) {
-  const { timeZone, changeTimeZone, startsAt, setStartsAt, pickAgainIfGone } = useSlotChoice(() => visitTimeZone(visit.patientTimeZone));
-  const slots = useReschedulingSlots(token, timeZone, true);
+  const choice = useSlotChoice(() => visitTimeZone(visit.patientTimeZone));
+  const slots = useReschedulingSlots(token, choice.timeZone, true);
   const rebook = useRebookVisit(token);
   const cancelOrder = useCancelOrder(token);
   const navigate = useNavigate();
 
-  function book() {
-    if (!startsAt) return;
+  function book(startsAt: string) {
     rebook.mutate(
-      { startsAt, timeZone },
+      { startsAt, timeZone: choice.timeZone },
       {
         // The new visit has its own link: the page moves there, saying it is booked.
         onSuccess: (booking) => void navigate(booking.reschedulePath, { replace: true, state: { rebooked: true } }),
-        onError: pickAgainIfGone,
+        onError: choice.pickAgainIfGone,
       },
     );
   }
 
   return (
-    <Stack spacing={3}>
-      <Alert severity="info" role="status">
-        {REBOOK_TEXT}
-      </Alert>
-      <VisitSummary appointment={visit} timeZone={timeZone} label="Cancelled visit" />
-      <Stack component="section" spacing={2} aria-labelledby="rebook-heading">
-        <Typography variant="h2" id="rebook-heading">
-          Book a new time
-        </Typography>
-        <OpenTimes
-          slots={slots}
-          empty={{ title: 'No open times in the next three weeks', body: 'You can cancel your order, or come back to this page later.' }}
-          timeZone={timeZone}
-          onTimeZoneChange={changeTimeZone}
-          value={startsAt}
-          onChange={setStartsAt}
-          disabled={rebook.isPending}
-        />
-        {rebook.isError ? (
-          <Alert severity="error" role="alert">
-            {errorText(rebook.error)}
-          </Alert>
-        ) : null}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <StatusButton status={rebook.isPending ? 'loading' : 'idle'} disabled={!startsAt} onClick={book}>
-            Book this time
-          </StatusButton>
-          <CancelOrderButton pending={cancelOrder.isPending} error={cancelOrder.error} onConfirm={() => cancelOrder.mutate()} />
-        </Stack>
-      </Stack>
-    </Stack>
+    <RebookVisit
+      visit={<VisitSummary appointment={visit} timeZone={choice.timeZone} label="Cancelled visit" />}
+      slots={slots}
+      choice={choice}
+      emptyBody="You can cancel your order, or come back to this page later."
+      booking={{ pending: rebook.isPending, error: rebook.error }}
+      onBook={book}
+      cancelOrder={<CancelOrderButton pending={cancelOrder.isPending} error={cancelOrder.error} onConfirm={() => cancelOrder.mutate()} />}
+    />
   );
 }
 

@@ -1,0 +1,79 @@
+// A paid order's cancelled visit (issue 13 #12): the doctor's open times to book a new one for the
+// same order, or "Cancel my order". From the visit's link and from the account, each with its own
+// calls (and its own way of showing the visit).
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { errorText } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import type { SlotsResponse } from '../api/scheduling';
+import type { SlotChoice } from '../useSlotChoice';
+import { OpenTimes } from './OpenTimes';
+
+export const REBOOK_TEXT =
+  'Your visit was cancelled. Your order is still open and your card has not been charged. Book a new time below, or cancel your order.';
+
+export interface RebookVisitProps {
+  /** The cancelled visit, shown as the page shows visits. */
+  visit: ReactNode;
+  slots: UseQueryResult<SlotsResponse>;
+  choice: SlotChoice;
+  /** Said when the doctor has no open times. */
+  emptyBody: string;
+  booking: { pending: boolean; error: unknown };
+  onBook: (startsAt: string) => void;
+  /** The "Cancel my order" button, with its confirmation. */
+  cancelOrder: ReactNode;
+}
+
+export function RebookVisit({
+  visit,
+  slots,
+  choice,
+  emptyBody,
+  booking,
+  onBook,
+  cancelOrder,
+}: RebookVisitProps) {
+  const headingId = useId();
+  const { startsAt } = choice;
+  return (
+    <Stack spacing={3}>
+      <Alert severity="info" role="status">
+        {REBOOK_TEXT}
+      </Alert>
+      {visit}
+      <Stack component="section" spacing={2} aria-labelledby={headingId}>
+        <Typography variant="h2" id={headingId}>
+          Book a new time
+        </Typography>
+        <OpenTimes
+          slots={slots}
+          empty={{ title: 'No open times in the next three weeks', body: emptyBody }}
+          timeZone={choice.timeZone}
+          onTimeZoneChange={choice.changeTimeZone}
+          value={startsAt}
+          onChange={choice.setStartsAt}
+          disabled={booking.pending}
+        />
+        {booking.error ? (
+          <Alert severity="error" role="alert">
+            {errorText(booking.error)}
+          </Alert>
+        ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <StatusButton
+            status={booking.pending ? 'loading' : 'idle'}
+            disabled={!startsAt}
+            onClick={() => startsAt && onBook(startsAt)}
+          >
+            Book this time
+          </StatusButton>
+          {cancelOrder}
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}
