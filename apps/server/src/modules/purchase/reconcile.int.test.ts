@@ -92,6 +92,19 @@ async function crashedPay(order: Awaited<ReturnType<typeof awaitingPayment>>, op
   return row!;
 }
 
+/** A whole Pay of `order` with a new card, as the patient's Pay button makes it. */
+async function pay(order: Awaited<ReturnType<typeof awaitingPayment>>) {
+  return ctx.app.services.purchase.pay({
+    storefront: await ctx.app.services.storefronts.getById(EVERGREEN_ID),
+    identity: { kind: 'user', userId: order.userId, storefrontId: EVERGREEN_ID } as never,
+    orderId: order.orderId,
+    idempotencyKey: `pay-${randomUUID()}`,
+    paymentMethod: { token: await cardToken() },
+    acceptedConsentIds: (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id),
+    baseUrl: 'http://localhost:3000',
+  });
+}
+
 const runSweep = async () => {
   await ctx.app.services.jobs.enqueue(PAYMENTS_RECONCILE_SWEEP_JOB, {});
   await ctx.app.services.jobs.drain();
@@ -139,15 +152,7 @@ describe('payment reconciliation (issue 13 #3)', () => {
     expect((await orderOf(order.orderId)).status).toBe('awaiting_payment');
     expect(await mailsTo(order.email)).toHaveLength(0);
     // The order can be paid again, and the code is free again.
-    const again = await ctx.app.services.purchase.pay({
-      storefront: await ctx.app.services.storefronts.getById(EVERGREEN_ID),
-      identity: { kind: 'user', userId: order.userId, storefrontId: EVERGREEN_ID } as never,
-      orderId: order.orderId,
-      idempotencyKey: `pay-${randomUUID()}`,
-      paymentMethod: { token: await cardToken() },
-      acceptedConsentIds: (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id),
-      baseUrl: 'http://localhost:3000',
-    });
+    const again = await pay(order);
     expect(again).toMatchObject({ status: 'paid', payment: { status: 'captured' } });
   });
 
@@ -178,15 +183,7 @@ describe('payment reconciliation (issue 13 #3)', () => {
 
   it('queues a check with every payment, which finds nothing to do after a Pay that finished', async () => {
     const order = await awaitingPayment();
-    const res = await ctx.app.services.purchase.pay({
-      storefront: await ctx.app.services.storefronts.getById(EVERGREEN_ID),
-      identity: { kind: 'user', userId: order.userId, storefrontId: EVERGREEN_ID } as never,
-      orderId: order.orderId,
-      idempotencyKey: `pay-${randomUUID()}`,
-      paymentMethod: { token: await cardToken() },
-      acceptedConsentIds: (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id),
-      baseUrl: 'http://localhost:3000',
-    });
+    const res = await pay(order);
     const [payment] = await ctx.database.db.select().from(paymentsTable).where(eq(paymentsTable.orderId, res.orderId));
     expect(await ctx.app.services.jobs.byKey(`${PAYMENT_RECONCILE_JOB}:${payment!.id}`)).toMatchObject({ status: 'queued' });
     ctx.clock.advance(2 * 60_000);
