@@ -70,6 +70,11 @@ export const appointments = pgTable(
     uniqueIndex('appointments_doctor_start_live')
       .on(t.doctorId, t.startsAt)
       .where(sql`${t.status} in ('booked', 'completed', 'missed')`),
+    // One booked visit per order: two rebooks racing for one order cannot both win (issue 13).
+    // Only `booked`: a missed visit stays beside the one booked again.
+    uniqueIndex('appointments_order_booked')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'booked'`),
     index('appointments_doctor_time_idx').on(t.doctorId, t.startsAt),
     index('appointments_order_idx').on(t.orderId),
   ],

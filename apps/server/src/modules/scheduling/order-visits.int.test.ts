@@ -427,6 +427,20 @@ describe('cancelling a visit of an order (issue 13 #12)', () => {
     expect((await who.get(`/api/orders/${orderId}/appointment`)).json().appointment.startsAt).toBe(startsAt);
   });
 
+  it('two rebooks racing from the link give the order one booked visit, the other a 409 (issue 13 #12: one visit per order)', async () => {
+    const { orderId, token } = await paidVisit('2027-02-10T16:00:00.000Z');
+    expect((await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)).statusCode).toBe(200);
+    // Times far apart, so neither blocks the other's slot: only the order's one visit may refuse.
+    const open = await openStarts(DEMO_DOCTOR_IDS.okafor, 6);
+    const [first, second] = [open[0]!, open[5]!];
+    const answers = await Promise.all(
+      [first, second].map((startsAt) => new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/rebook`, { startsAt, timeZone: 'America/New_York' })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('APPOINTMENT_EXISTS');
+    expect(await liveVisits(orderId)).toHaveLength(1);
+  });
+
   it('after payment the patient may cancel the order instead: the hold is voided and the order cancelled', async () => {
     const { orderId, token, email } = await paidVisit('2027-02-11T14:00:00.000Z');
     expect((await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)).statusCode).toBe(200);

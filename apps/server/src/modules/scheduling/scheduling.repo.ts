@@ -96,10 +96,16 @@ export function createSchedulingRepo(db: DbOrTx) {
         .update(appointments)
         .set({ createdByUserId: userId, guestSessionId: null })
         .where(eq(appointments.guestSessionId, guestSessionId))
-        .returning({ id: appointments.id, orderId: appointments.orderId, status: appointments.status });
+        .returning({ id: appointments.id, orderId: appointments.orderId, status: appointments.status, createdAt: appointments.createdAt });
       if (orderId) {
-        const orphans = adopted.filter((a) => a.orderId === null && a.status === 'booked').map((a) => a.id);
-        if (orphans.length > 0) await db.update(appointments).set({ orderId }).where(inArray(appointments.id, orphans));
+        // One booked visit per order (unique index): the newest orphan, and only if the order has none.
+        const [orphan] = adopted.filter((a) => a.orderId === null && a.status === 'booked').sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+        const [taken] = await db
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(and(eq(appointments.orderId, orderId), eq(appointments.status, 'booked')))
+          .limit(1);
+        if (orphan && !taken) await db.update(appointments).set({ orderId }).where(eq(appointments.id, orphan.id));
       }
       return adopted.length;
     },

@@ -127,13 +127,20 @@ const scopeOf = (storefront: StorefrontConfig): DoctorScope => ({
   companyId: storefront.companyId,
 });
 
-function isUniqueViolation(error: unknown): boolean {
+/** The unique index a write ran into (`''` when the driver does not name it), or null. */
+function uniqueViolation(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === '23505') {
+      const name = (e as { constraint?: unknown }).constraint;
+      return typeof name === 'string' ? name : '';
+    }
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return null;
 }
+
+/** The partial unique index that keeps one booked visit per order (db/schema/scheduling.ts). */
+const ONE_BOOKED_PER_ORDER = 'appointments_order_booked';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -287,12 +294,15 @@ export function createSchedulingService(deps: {
     doctorId: string;
     startsAt: Date;
     replacing?: AppointmentRow;
+    /** Runs under the lock before the slot is checked (e.g. the order has no booked visit yet). */
+    check?: (tx: DbOrTx) => Promise<void>;
     write: (tx: DbOrTx, slot: Slot) => Promise<AppointmentRow>;
   }): Promise<{ row: AppointmentRow; doctor: DoctorSummary }> {
     try {
       return await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as DbOrTx;
         await doctors.lockForBooking(tx, args.doctorId);
+        await args.check?.(tx);
         const [profile] = await profilesFor(
           args.storefront,
           { doctorIds: [args.doctorId] },
@@ -312,7 +322,10 @@ export function createSchedulingService(deps: {
         return { row, doctor: profile.doctor };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw problem(409, 'SLOT_TAKEN');
+      const index = uniqueViolation(error);
+      // The order already has a booked visit (a second booking raced this one): not a slot matter.
+      if (index === ONE_BOOKED_PER_ORDER) throw problem(409, 'APPOINTMENT_EXISTS');
+      if (index !== null) throw problem(409, 'SLOT_TAKEN');
       throw error;
     }
   }
@@ -684,6 +697,11 @@ export function createSchedulingService(deps: {
         storefront: input.storefront,
         doctorId: cancelled.doctorId,
         startsAt: input.startsAt,
+        // Again under the doctor's lock: a rebook that raced this one may have booked since the check above.
+        check: async (tx) => {
+          const booked = await repo(tx).liveForOrder(input.storefront.id, cancelled.orderId!);
+          if (booked && booked.status === 'booked') throw problem(409, 'APPOINTMENT_EXISTS');
+        },
         write: async (tx, slot) => {
           const row = await repo(tx).insert({
             storefrontId: cancelled.storefrontId,

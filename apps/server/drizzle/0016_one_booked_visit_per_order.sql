@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "appointments_order_booked" ON "appointments" USING btree ("order_id") WHERE "appointments"."status" = 'booked';
