@@ -63,6 +63,11 @@ export const appointments = pgTable(
     createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     guestSessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * When the pay step's "visit scheduled" mail (with a fresh link) went out: set with the new
+     * token in one transaction, so a retried mail job neither mails twice nor kills the link sent.
+     */
+    scheduledMailedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -233,6 +233,19 @@ describe('booking bound to an order', () => {
   });
 });
 
+describe('the "visit scheduled" mail job run twice (issue 13 #12 review: a handler is safe to run twice)', () => {
+  it('a retry after the send mails nothing more and the link mailed first keeps working', async () => {
+    const { orderId, token, email } = await paidVisit('2027-02-03T16:00:00.000Z');
+    const storefront = await ctx.app.services.storefronts.getById(EVERGREEN_ID);
+    // The job again, as after a worker died between sending and finishing it.
+    await ctx.app.services.scheduling.mailScheduledForOrder(storefront, orderId, 'http://localhost:3000');
+    expect((await mailsTo(email)).filter((m) => m.subject?.includes('is scheduled'))).toHaveLength(1);
+    const page = await new TestBrowser(ctx.app).get(`/api/reschedulings/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ status: 'booked', order: { id: orderId } });
+  });
+});
+
 describe('asynchronous visits (visit type 3)', () => {
   it('CONFIRM with next available completes Scheduling without a slot (SPEC §2 doctor-confirmation)', async () => {
     const { browser, orderId } = await guestReady(P.metformin);

@@ -735,13 +735,21 @@ export function createSchedulingService(deps: {
     /**
      * The "visit scheduled" mail of a paid order's booked visit (the job the pay step queues). The
      * link made at booking was shown before payment and its token is not kept, so the mail carries
-     * a fresh one (the visit's link from now on).
+     * a fresh one (the visit's link from now on). Safe to run twice: the new token and "mailed" are
+     * written together under the visit's lock, and a visit already mailed is left alone, so a
+     * retried job neither mails again nor replaces the link the patient has (at most once; the
+     * mail adapter's own failure is logged as for every visit mail).
      */
     async mailScheduledForOrder(storefront: StorefrontConfig, orderId: string, origin: string): Promise<void> {
       const current = await repo().liveForOrder(storefront.id, orderId);
       if (!current || current.status !== 'booked') return;
       const fresh = newToken();
-      const row = await repo().update(current.id, { rescheduleTokenHash: fresh.hash, updatedAt: now() });
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as DbOrTx;
+        const locked = await repo(tx).byId(current.id, true);
+        if (!locked || locked.status !== 'booked' || locked.scheduledMailedAt) return null;
+        return repo(tx).update(current.id, { rescheduleTokenHash: fresh.hash, scheduledMailedAt: now(), updatedAt: now() });
+      });
       if (!row) return;
       const { doctor } = await viewOf(row);
       await notify('booked', storefront, row, doctor, origin, fresh.token);
