@@ -167,7 +167,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const checkout = createCheckoutService({ db, cart, catalog, consults, audit });
   // Pay now (issue 7 wiring): checkout says what to charge, payments charges it once, then the
   // Payment stage, the promo redemption and the confirmation email; doctor-side capture and void.
-  const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log });
+  const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
   const orderDecisions = createOrderDecisions({ db, cart, checkout, payments });
   // The order's shipping address and pharmacy (issue 5).
   const orderShipping = createOrderShippingService({ cart, checkout, addresses, pharmacies });

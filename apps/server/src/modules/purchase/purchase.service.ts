@@ -20,9 +20,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { storefrontHosts } from '../../db/schema/storefronts.ts';
 import { payments as paymentsTable } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
+import { linkOriginFor } from '../../plugins/storefront-context.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { CartOwner, CartService, OrderView } from '../cart/cart.service.ts';
 import type { AuditContext, CheckoutService } from '../checkout/checkout.service.ts';
@@ -56,7 +56,9 @@ interface Deps {
   payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder' | 'reconcile' | 'stalePendingIds'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
-  storefronts: { getById(id: string): Promise<StorefrontConfig> };
+  storefronts: { getById(id: string): Promise<StorefrontConfig>; hostsOf(storefrontId: string): Promise<string[]> };
+  /** The port the store listens on (PORT): a local storefront's links carry it, as a request's do. */
+  port: number;
   jobs: Pick<JobQueue, 'register' | 'enqueue' | 'nudge' | 'every' | 'byKey'>;
   addresses: Pick<AddressService, 'remember'>;
   log?: FastifyBaseLogger | undefined;
@@ -90,7 +92,7 @@ export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slic
 const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'fulfilling', 'approved', 'prescribed', 'shipped', 'delivered', 'needs_info']);
 
 export function createPurchaseService(deps: Deps) {
-  const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log } = deps;
+  const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log, port } = deps;
 
   function resultOf(orderId: string, status: string, payment: PaymentView): PurchaseResult {
     return {
@@ -181,10 +183,13 @@ export function createPurchaseService(deps: Deps) {
     await jobs.enqueue(PAYMENT_RECONCILE_JOB, { paymentId, baseUrl }, { singletonKey: `${PAYMENT_RECONCILE_JOB}:${paymentId}`, runAt, tx });
   }
 
-  /** Where a mail's links point when the Pay request's own address is not known (payments from before this job). */
+  /**
+   * Where a mail's links point when the Pay request's own address is not known (payments from
+   * before this job): the one rule for mail links (linkOriginFor) with no request host, so the
+   * storefront's public address, else its local one with the store's port.
+   */
   async function storefrontBaseUrl(storefrontId: string): Promise<string> {
-    const [host] = await db.select({ host: storefrontHosts.host }).from(storefrontHosts).where(eq(storefrontHosts.storefrontId, storefrontId)).orderBy(storefrontHosts.host).limit(1);
-    return `https://${host?.host ?? 'localhost'}`;
+    return linkOriginFor({ hostHeader: undefined, protocol: 'https', hosts: await storefronts.hostsOf(storefrontId), port });
   }
 
   /** A live payment behind an order still waiting for payment: the order moves on as a Pay would. */

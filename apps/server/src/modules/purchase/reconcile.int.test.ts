@@ -132,7 +132,13 @@ describe('payment reconciliation (issue 13 #3)', () => {
     const paid = await orderOf(order.orderId);
     expect(paid.status).toBe('paid');
     expect(paid.completedStages & Stage.Payment).toBe(Stage.Payment);
-    expect(await mailsTo(order.email)).toHaveLength(1);
+    const mails = await mailsTo(order.email);
+    expect(mails).toHaveLength(1);
+    // issue 13 #5: its links follow the one rule for mail links (the storefront's address with the
+    // store's port; no Pay request to take a host from), not a rule of their own.
+    const links = [...mails[0]!.body.matchAll(/https?:\/\/[^/\s"')]+/g)].map((m) => m[0]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(new Set(links)).toEqual(new Set(['http://127.0.0.1:3000']));
     // The promo claim is kept: the one-use code is used.
     const other = await awaitingPayment();
     await expect(ctx.database.db.transaction(async (tx) => {
