@@ -51,6 +51,7 @@ import { createConsultService } from './modules/consults/consults.service.ts';
 import { createMedicationService } from './modules/consults/medications.service.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadService } from './modules/uploads/uploads.service.ts';
+import { createThrottle } from './modules/auth/throttle.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { createDoctorService } from './modules/doctors/doctors.service.ts';
@@ -155,6 +156,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     storage: createFileStorage(config),
     now,
     limits: { filesPerHour: config.UPLOADS_PER_HOUR, bytesPerHour: config.UPLOAD_BYTES_PER_HOUR },
+    ipLimit: {
+      filesPerHour: config.UPLOADS_PER_IP_PER_HOUR,
+      throttle: createThrottle({ db, now, secret: config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.dataDir) }),
+    },
   });
   // The checkout engine acts on a frozen consult inside its transaction: completes the item's
   // Consult stage or disqualifies the order.

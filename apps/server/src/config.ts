@@ -40,6 +40,8 @@ const envSchema = z.object({
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Bytes one patient (or one guest session) may upload in any hour: 50 MiB by default.
   UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().positive().default(52_428_800),
+  // Files one IP address may upload in any hour, whatever its sessions (fresh guest sessions do not reset it).
+  UPLOADS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(100),
   // Uploaded files (issue 8): kept on disk under DATA_DIR/uploads unless all five S3_* are set, then in that S3-compatible bucket.
   // S3-compatible endpoint, e.g. https://s3.us-east-1.amazonaws.com or http://localhost:9000 (MinIO); objects are addressed path-style.
   S3_ENDPOINT: z.url().optional(),

@@ -242,6 +242,29 @@ describe('upload limits (issue 13 #7: 60 × 1 MiB from one guest in a burst were
     expect((await upload(browser, { name: 'later.png', data: PNG })).statusCode).toBe(201);
   });
 
+  it('keeps at most UPLOADS_PER_IP_PER_HOUR (100) files per IP address, however many fresh guest sessions send them', async () => {
+    // issue 13 #7 review: a new guest session per 20 files got round the per-session limit.
+    const fromIp = (browser: TestBrowser, remoteAddress: string, name: string) => {
+      const body = multipart({ name, data: PNG });
+      return browser.request({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: body.headers, remoteAddress });
+    };
+    const rowsBefore = await storedCount();
+    for (let session = 0; session < 5; session++) {
+      const browser = await guest();
+      const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => fromIp(browser, '203.0.113.7', `s${session}-${i}.png`)));
+      expect(sent.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    }
+    const refused = await fromIp(await guest(), '203.0.113.7', 'one-more.png');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'UPLOAD_LIMIT_REACHED', errors: [{ field: 'file', message: MESSAGES.UPLOAD_LIMIT_REACHED }] });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await storedCount()).toBe(rowsBefore + 100);
+    // Another address is not held back; an hour later this one may upload again.
+    expect((await fromIp(await guest(), '203.0.113.8', 'other.png')).statusCode).toBe(201);
+    ctx.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await fromIp(await guest(), '203.0.113.7', 'later.png')).statusCode).toBe(201);
+  });
+
   it('keeps at most the hour’s bytes per owner (UPLOAD_BYTES_PER_HOUR)', async () => {
     const { identity } = await guestIdentity();
     const service = createUploadService({

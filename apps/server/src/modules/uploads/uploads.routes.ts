@@ -72,6 +72,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = a
       const { part, data } = await readOneFile(request);
       const view = await uploads.store({
         identity,
+        ip: request.ip,
         originalName: part.filename,
         data,
         truncated: part.file.truncated,

@@ -10,6 +10,7 @@ import { newStorageKey, type FileStorage } from '../../adapters/storage/file-sto
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
+import type { Throttle } from '../auth/throttle.ts';
 import { stripMetadata, UnreadableImageError } from './strip-metadata.ts';
 import { createUploadsRepo, type ConsultOwner, type UploadRow } from './uploads.repo.ts';
 
@@ -114,6 +115,11 @@ export function createUploadService(deps: {
   now: () => Date;
   /** Per owner and rolling hour; none when absent. */
   limits?: UploadLimits;
+  /**
+   * Files one IP address may send in any hour, counted in the database (every machine sees the
+   * same count): a fresh guest session per burst gets round the per-owner limit, an address does not.
+   */
+  ipLimit?: { filesPerHour: number; throttle: Pick<Throttle, 'attempt'> };
   /** Extra readers (the reviewing doctor, later). */
   canRead?: UploadReadPolicy;
 }) {
@@ -134,6 +140,20 @@ export function createUploadService(deps: {
     });
   }
 
+  /** Counts this file against its IP address's hour; over it, the same 429 the owner's limit gives. */
+  async function checkIpLimit(ip: string | undefined): Promise<void> {
+    if (!deps.ipLimit || !ip) return;
+    try {
+      await deps.ipLimit.throttle.attempt([{ bucket: 'upload-ip', key: `ip:${ip}`, policy: { maxPerHour: deps.ipLimit.filesPerHour } }]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 429) throw error;
+      throw new AppError(429, 'UPLOAD_LIMIT_REACHED', MESSAGES.UPLOAD_LIMIT_REACHED, {
+        errors: [{ field: 'file', message: MESSAGES.UPLOAD_LIMIT_REACHED }],
+        ...(error.headers ? { headers: error.headers } : {}),
+      });
+    }
+  }
+
   return {
     storageKind: storage.kind,
 
@@ -142,7 +162,8 @@ export function createUploadService(deps: {
      * are stored without their metadata (issue 13 #7: no location), and the size and SHA-256 kept
      * are the stored file's.
      */
-    async store(input: { identity: Identity; originalName: string | undefined; data: Buffer; truncated: boolean }): Promise<UploadView> {
+    async store(input: { identity: Identity; ip?: string | undefined; originalName: string | undefined; data: Buffer; truncated: boolean }): Promise<UploadView> {
+      await checkIpLimit(input.ip);
       const name = displayName(input.originalName);
       const checked = await checkFile({ data: input.data, name, truncated: input.truncated });
       if (checked.problem) throw fieldError('file', checked.problem, STATUS[checked.problem]);
