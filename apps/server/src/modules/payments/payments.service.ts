@@ -99,6 +99,11 @@ export interface PayOrderInput {
    * It runs again for each new attempt on the order (a declined one gave its claim back).
    */
   claim?: (tx: DbOrTx, paymentId: string) => Promise<void>;
+  /**
+   * Runs first in that transaction, before the payment row is written (the caller locks and checks
+   * its order there, ahead of the row's own reference to it); throwing refuses the payment.
+   */
+  before?: (tx: DbOrTx) => Promise<void>;
 }
 
 export type PayOrderResult =
@@ -502,6 +507,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const at = now();
       const claimed = await db.transaction(async (tx) => {
+        if (input.before) await input.before(tx);
         const row = await createPaymentsRepo(tx).insertPending({
           orderId: input.orderId,
           storefrontId: identity.storefrontId,

@@ -11,6 +11,7 @@
 import {
   capturesAtCheckout,
   CARD_BRAND_NAMES,
+  CHECKOUT_MESSAGES,
   formatCents,
   usAddressSchema,
   type StorefrontConfig,
@@ -374,23 +375,40 @@ export function createPurchaseService(deps: Deps) {
         return repeated;
       }
       const capture = capturesAtCheckout(payable.requiredStages);
-      const paid = await payments.payOrder({
-        orderId,
-        amountCents: payable.totalCents,
-        capture,
-        paymentMethod: input.paymentMethod,
-        identity,
-        idempotencyKey: input.idempotencyKey,
-        audit: { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), ip: input.audit?.ip ?? null, requestId: input.audit?.requestId ?? null },
-        // issue 13 #2: the promo code's use is claimed with the payment, before the card is charged;
-        // a code over its limit now is refused (PROMO_INVALID) and nothing is charged.
-        // issue 13 #3: a reconciliation job is queued with the payment, so a Pay cut off by a crash is
-        // settled a minute later (and the mail's links keep this request's address).
-        claim: async (tx: DbOrTx, paymentId: string) => {
-          if (payable.hasPromoCode) await cart.claimRedemption(tx, orderId);
-          await queueReconcile(tx, paymentId, input.baseUrl);
-        },
-      });
+      let paid;
+      try {
+        paid = await payments.payOrder({
+          orderId,
+          amountCents: payable.totalCents,
+          capture,
+          paymentMethod: input.paymentMethod,
+          identity,
+          idempotencyKey: input.idempotencyKey,
+          audit: { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), ip: input.audit?.ip ?? null, requestId: input.audit?.requestId ?? null },
+          // The order locked and still waiting for payment when its payment is claimed: a visit
+          // cancelled from its link since assertPayable reopened it (draft), and that cancel, which
+          // locks the order too, sees this payment and refuses (issue 13 #12 review).
+          before: async (tx: DbOrTx) => {
+            const status = (await cart.checkoutState(tx, { orderId }, { forUpdate: true }))?.order.status;
+            if (status === 'awaiting_payment') return;
+            if (status === 'draft') throw new AppError(409, 'ORDER_NOT_READY_FOR_PAYMENT', CHECKOUT_MESSAGES.ORDER_NOT_READY_FOR_PAYMENT);
+            throw new AppError(409, 'ORDER_CLOSED', CHECKOUT_MESSAGES.ORDER_CLOSED);
+          },
+          // issue 13 #2: the promo code's use is claimed with the payment, before the card is charged;
+          // a code over its limit now is refused (PROMO_INVALID) and nothing is charged.
+          // issue 13 #3: a reconciliation job is queued with the payment, so a Pay cut off by a crash is
+          // settled a minute later (and the mail's links keep this request's address).
+          claim: async (tx: DbOrTx, paymentId: string) => {
+            if (payable.hasPromoCode) await cart.claimRedemption(tx, orderId);
+            await queueReconcile(tx, paymentId, input.baseUrl);
+          },
+        });
+      } catch (error) {
+        // Paid meanwhile by another request: that payment's answer, as for a repeat.
+        const repeated = error instanceof AppError && error.code === 'ORDER_CLOSED' ? await replay() : null;
+        if (!repeated) throw error;
+        return repeated;
+      }
       if (!paid.ok) throw paymentProblem(paid.failure);
       const status = await recordPaid({ orderId, storefrontId: storefront.id, userId: payable.userId, visitType: payable.visitType }, paid.payment, input.baseUrl, input.audit);
       const result = resultOf(orderId, status, paid.payment);

@@ -412,6 +412,55 @@ describe('cancelling a visit of an order (issue 13 #12)', () => {
     expect(audit.map((e) => e.action)).toContain('checkout.stage_reopened');
   });
 
+  it('refuses while the order has a hold its Pay has not recorded yet, and keeps the visit (issue 13 #12 review)', async () => {
+    // A Pay cut off after the gateway held the card: the payment is authorized, the order still
+    // awaiting payment. Cancelling now would leave the hold behind a draft order.
+    const who = await payingPatient();
+    const orderId = await who.readyOrder();
+    const booked = await who.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor, '2027-02-04T15:00:00.000Z'));
+    const token = /\/reschedulings\/([^?]+)/.exec(booked.json().reschedulePath as string)![1]!;
+    const payable = await ctx.app.services.checkout.assertPayable({ orderId });
+    expect((await orderRow(orderId)).status).toBe('awaiting_payment');
+    await ctx.database.db.insert(payments).values({
+      orderId,
+      storefrontId: EVERGREEN_ID,
+      userId: who.userId,
+      gateway: 'sandbox',
+      amountCents: payable.totalCents,
+      captureRequested: false,
+      status: 'authorized',
+      idempotencyKey: `pay-${randomUUID()}`,
+    });
+    const refused = await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('ORDER_NOT_EDITABLE');
+    expect(await liveVisits(orderId)).toHaveLength(1);
+    expect((await orderRow(orderId)).status).toBe('awaiting_payment');
+  });
+
+  it('Pay and a cancel from the link at once: never a live payment behind a draft order (issue 13 #12 review)', async () => {
+    const starts = await openStarts(DEMO_DOCTOR_IDS.petrov, 8);
+    for (const startsAt of [starts[0]!, starts[3]!, starts[6]!]) {
+      const who = await payingPatient();
+      const orderId = await who.readyOrder();
+      const booked = await who.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.petrov, startsAt));
+      expect(booked.statusCode).toBe(201);
+      const token = /\/reschedulings\/([^?]+)/.exec(booked.json().reschedulePath as string)![1]!;
+      const [paid, cancelled] = await Promise.all([who.payRaw(orderId), new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)]);
+      // One of them wins; the other is refused with 409.
+      expect([paid.statusCode, cancelled.statusCode].sort()).toEqual([200, 409]);
+      const live = (await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId))).filter((p) => ['pending', 'authorized', 'captured'].includes(p.status));
+      const order = await orderRow(orderId);
+      if (cancelled.statusCode === 200) {
+        expect(order.status).toBe('draft');
+        expect(live).toEqual([]);
+      } else {
+        expect(order.status).toBe('visit_scheduled');
+        expect(await liveVisits(orderId)).toHaveLength(1);
+      }
+    }
+  });
+
   it('after payment keeps the order and its hold; the patient books a new time for the same order', async () => {
     const { who, orderId, token, email } = await paidVisit('2027-02-10T14:00:00.000Z');
     const cancelled = await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`);

@@ -15,7 +15,9 @@ import {
   type ScheduleInvitee,
   type StorefrontConfig,
 } from '@store/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { payments as paymentsTable } from '../../db/schema/payments.ts';
 import { AppError, fieldError, notFound } from '../../lib/problem.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
@@ -140,6 +142,16 @@ export function createOrderVisitService(deps: {
     if (appointmentId) await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
   }
 
+  /** Whether the order has a payment pending, authorized or captured (read in the caller's transaction). */
+  async function hasLivePayment(tx: DbOrTx, orderId: string): Promise<boolean> {
+    const [live] = await tx
+      .select({ id: paymentsTable.id })
+      .from(paymentsTable)
+      .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.status, ['pending', 'authorized', 'captured'])))
+      .limit(1);
+    return live !== undefined;
+  }
+
   return {
     /** The visit behind a reschedule link with where its order stands (issue 13 #12). */
     async byToken(storefront: StorefrontConfig, token: string): Promise<(AppointmentView & { order: VisitOrder | null }) | null> {
@@ -162,15 +174,6 @@ export function createOrderVisitService(deps: {
     }): Promise<(AppointmentView & { order: VisitOrder | null }) | null> {
       const current = await scheduling.rowByToken(input.storefront, input.token);
       if (!current || current.status !== 'booked') return null;
-      if (current.orderId) {
-        // A payment under way must not lose its visit (checked before the transaction: no other
-        // query may run on PGlite while one is open).
-        const payment = await payments.paymentForOrder(current.orderId);
-        const state = await cart.checkoutState(db, { orderId: current.orderId });
-        if (payment?.status === 'pending' && state && visitOrderState(state.order.status) === 'unpaid') {
-          throw new AppError(409, 'ORDER_NOT_EDITABLE', 'This order is being paid for and can no longer be changed.');
-        }
-      }
       const done = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as DbOrTx;
         const appointment = await scheduling.cancelByTokenIn(tx, input.storefront, input.token, { identity: input.identity, meta: input.meta });
@@ -180,6 +183,11 @@ export function createOrderVisitService(deps: {
         if (appointment.orderId) {
           const state = await cart.checkoutState(tx, { orderId: appointment.orderId }, { forUpdate: true });
           const status = state?.order.status ?? '';
+          // With the order locked (as Pay locks it to claim a payment): a payment under way, or made
+          // but not yet recorded on the order, keeps its visit; the whole cancel rolls back.
+          if (state && visitOrderState(status) === 'unpaid' && (await hasLivePayment(tx, state.order.id))) {
+            throw new AppError(409, 'ORDER_NOT_EDITABLE', 'This order is being paid for and can no longer be changed.');
+          }
           if (state && visitOrderState(status) === 'unpaid' && hasStage(state.completed, Stage.Scheduling)) {
             const without = (mask: number) => mask & ~Stage.Scheduling;
             await cart.writeCheckoutState(tx, state.order.id, {
