@@ -96,6 +96,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   // Stripe publishable key (pk_test_… or pk_live_…) for Stripe Elements in the browser; required when PAYMENT_GATEWAY=stripe.
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  // Reconciliation believes Stripe search's "no charge for this payment" only once the payment is this old (its index lags).
+  STRIPE_SEARCH_TRUSTED_AFTER_MS: z.coerce.number().int().min(0).default(600_000),
   // Background work (order confirmation mail with its receipt): milliseconds between looks for due jobs; jobs made by this process start at once.
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   // Whether this server process also works the background-job queue; false when separate worker processes (npm run worker) do it.

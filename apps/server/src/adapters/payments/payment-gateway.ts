@@ -50,6 +50,12 @@ export interface AuthorizeRequest {
 
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /**
+   * How old a payment must be before `findAuthorization`'s `none` is believed (ms since the payment
+   * was created). Stripe's search index lags behind its charges, so a young payment's `none` may
+   * hide a charge; the sandbox reads its own table, so 0.
+   */
+  readonly noneTrustedAfterMs: number;
 
   createCustomer(
     input: { reference: string; email?: string | undefined },

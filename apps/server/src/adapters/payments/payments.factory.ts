@@ -13,7 +13,7 @@ export interface PaymentGatewaySetup {
 }
 
 export function createPaymentGateway(
-  config: Pick<AppConfig, 'PAYMENT_GATEWAY' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>,
+  config: Pick<AppConfig, 'PAYMENT_GATEWAY' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'> & Partial<Pick<AppConfig, 'STRIPE_SEARCH_TRUSTED_AFTER_MS'>>,
   deps: { db: Db; now: () => Date },
 ): PaymentGatewaySetup {
   if (config.PAYMENT_GATEWAY === 'stripe') {
@@ -22,7 +22,10 @@ export function createPaymentGateway(
       throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
     }
     return {
-      gateway: createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY }),
+      gateway: createStripeGateway({
+        secretKey: config.STRIPE_SECRET_KEY,
+        ...(config.STRIPE_SEARCH_TRUSTED_AFTER_MS !== undefined ? { noneTrustedAfterMs: config.STRIPE_SEARCH_TRUSTED_AFTER_MS } : {}),
+      }),
       sandbox: null,
       client: { gateway: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY },
     };

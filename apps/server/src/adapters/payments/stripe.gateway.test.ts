@@ -9,6 +9,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { IdempotencyMismatchError } from './gateway-failure.ts';
 import { createStripeGateway } from './stripe.gateway.ts';
+import { createPaymentGateway } from './payments.factory.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__/stripe');
 const fixture = (name: string): string => fs.readFileSync(path.join(fixtures, `${name}.json`), 'utf8');
@@ -303,5 +304,11 @@ describe('findAuthorization: what became of a charge whose answer we never recor
   it('reports none when Stripe made no intent for it, and an unreachable Stripe as a failure', async () => {
     expect(await recordedStripe([[200, 'payment_intent.search.empty']]).gateway.findAuthorization({ paymentId: 'p-2' })).toEqual({ ok: true, attempt: { status: 'none' } });
     expect(await recordedStripe([[500, 'error.api_error']]).gateway.findAuthorization({ paymentId: 'p-3' })).toMatchObject({ ok: false, code: 'gateway_unavailable' });
+  });
+
+  it('says its "none" is believed only for a payment 10 minutes old (search lags), unless configured', () => {
+    // issue 13 #3 review: reconciliation must not release a payment whose charge search has not indexed yet.
+    expect(recordedStripe([]).gateway.noneTrustedAfterMs).toBe(10 * 60_000);
+    expect(createPaymentGateway({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_SEARCH_TRUSTED_AFTER_MS: 120_000 }, { db: null as never, now: () => new Date() }).gateway.noneTrustedAfterMs).toBe(120_000);
   });
 });

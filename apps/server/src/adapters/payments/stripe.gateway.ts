@@ -15,7 +15,12 @@ export interface StripeGatewayOptions {
   maxNetworkRetries?: number;
   /** Milliseconds before a call to Stripe is abandoned (default 20 s). */
   timeoutMs?: number;
+  /** How old a payment must be before search's "no intent" is believed (default 10 minutes). */
+  noneTrustedAfterMs?: number;
 }
+
+/** Stripe documents search as not for read-after-write and its index lagging, up to an hour in an outage. */
+export const STRIPE_NONE_TRUSTED_AFTER_MS = 10 * 60_000;
 
 type StripePaymentMethod = Stripe.PaymentMethod;
 
@@ -113,6 +118,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   return {
     name: 'stripe',
     client: stripe,
+    noneTrustedAfterMs: options.noneTrustedAfterMs ?? STRIPE_NONE_TRUSTED_AFTER_MS,
 
     async createCustomer(input, { idempotencyKey }) {
       try {
@@ -214,8 +220,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async findAuthorization({ paymentId }) {
       try {
-        // Search is eventually consistent (about a minute): reconciliation asks only about
-        // payments older than that, and 'none' then means Stripe made no intent for it.
+        // Search is eventually consistent: 'none' may hide a recent intent, so reconciliation
+        // believes it only for a payment older than noneTrustedAfterMs.
         const found = await stripe.paymentIntents.search({ query: `metadata['paymentId']:'${paymentId.replace(/'/g, '')}'`, limit: 10, expand: ['data.payment_method'] });
         const intent = found.data.find((i) => i.status === 'requires_capture' || i.status === 'succeeded') ?? found.data[0];
         if (!intent) return { ok: true, attempt: { status: 'none' } };

@@ -606,9 +606,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    * is asked what it did for it. A charge or hold it made is recorded (`live`); none, or one it
    * refused or cancelled, releases the payment (`released`: failed, so the order's live slot and its
    * promo claim are free). `waiting`: not due yet, or another process is on it; `unknown`: the
-   * gateway could not tell (ask again later). Safe to run in several processes at once.
+   * gateway could not tell (ask again later); `deferred`: the gateway found no charge, but the
+   * payment is younger than its lookup can be trusted for (Stripe's search lags: a charge made
+   * minutes ago may not show yet), so it stays pending until `retryAt`, when the sweep asks again;
+   * releasing it now would let the patient's next Pay charge a second time. Safe to run in several
+   * processes at once.
    */
-  async function reconcile(paymentId: string): Promise<{ outcome: 'live' | 'released' | 'waiting' | 'unknown' | 'gone'; payment: PaymentView | null }> {
+  async function reconcile(paymentId: string): Promise<{ outcome: 'live' | 'released' | 'waiting' | 'unknown' | 'deferred' | 'gone'; payment: PaymentView | null; retryAt?: Date }> {
     const row = isUuid(paymentId) ? await repo.findById(paymentId) : null;
     if (!row) return { outcome: 'gone', payment: null };
     if (row.status === 'authorized' || row.status === 'captured') return { outcome: 'live', payment: toPaymentView(row) };
@@ -626,6 +630,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
     const attempt = found.attempt;
     const at = now();
+    const trustedFrom = row.createdAt.getTime() + gateway.noneTrustedAfterMs;
+    if (attempt.status === 'none' && at.getTime() < trustedFrom) {
+      // Left pending (the claim marked it touched, so the sweep's next run asks again).
+      return { outcome: 'deferred', payment: toPaymentView(claimed), retryAt: new Date(trustedFrom) };
+    }
     if (attempt.status === 'authorized' || attempt.status === 'captured') {
       const moved = await recordHold(claimed, attempt, at, actor, ctx);
       const current = moved ?? (await repo.findById(row.id))!;

@@ -54,7 +54,7 @@ interface Deps {
   db: Db;
   checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition'>;
   cart: Pick<CartService, 'getOrder' | 'claimRedemption' | 'checkoutState'>;
-  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder' | 'reconcile' | 'stalePendingIds'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig>; hostsOf(storefrontId: string): Promise<string[]> };
@@ -91,6 +91,11 @@ export const ORDER_ADDRESS_JOB = 'order-address-to-account';
 export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'fulfilling', 'approved', 'prescribed', 'shipped', 'delivered', 'needs_info']);
+/**
+ * Orders that must hold no live payment: not (or no longer) being paid for. A hold or charge found
+ * behind one (a Pay that raced the order's reopening or cancellation) is released by reconciliation.
+ */
+const UNPAID_ORDER_STATUSES = ['draft', 'disqualified', 'declined', 'cancelled', 'refunded'] as const;
 
 export function createPurchaseService(deps: Deps) {
   const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log, port } = deps;
@@ -193,9 +198,17 @@ export function createPurchaseService(deps: Deps) {
     return linkOriginFor({ hostHeader: undefined, protocol: 'https', hosts: await storefronts.hostsOf(storefrontId), port });
   }
 
-  /** A live payment behind an order still waiting for payment: the order moves on as a Pay would. */
+  /**
+   * A live payment behind an order still waiting for payment: the order moves on as a Pay would.
+   * Behind an order that is not being paid for (reopened, cancelled): the hold is voided or the
+   * charge refunded, so no card stays held for nothing.
+   */
   async function completeOrderOf(payment: PaymentView, baseUrl: string | null): Promise<void> {
     const state = await cart.checkoutState(db, { orderId: payment.orderId });
+    if (state && (UNPAID_ORDER_STATUSES as readonly string[]).includes(state.order.status)) {
+      await releaseOrphan(payment.orderId, state.order.status);
+      return;
+    }
     if (!state || state.order.status !== 'awaiting_payment') return; // recorded already (or moved on)
     const order = { orderId: payment.orderId, storefrontId: state.order.storefrontId, userId: state.order.userId, visitType: state.visitType };
     await recordPaid(order, payment, baseUrl ?? (await storefrontBaseUrl(order.storefrontId)), { actor: { type: 'system' } });
@@ -209,6 +222,12 @@ export function createPurchaseService(deps: Deps) {
   async function reconcilePayment(paymentId: string, baseUrl: string | null): Promise<void> {
     const result = await payments.reconcile(paymentId);
     if (result.outcome === 'waiting' || result.outcome === 'unknown') throw new Error(`payment ${paymentId} is not settled yet (${result.outcome})`);
+    // The gateway's "no charge" cannot be trusted yet: the payment stays pending and the sweep
+    // (every few minutes, for payments pending past a minute) asks again until it can be.
+    if (result.outcome === 'deferred') {
+      log?.info({ paymentId, retryAt: result.retryAt }, 'payment not found at the gateway yet; asking again later');
+      return;
+    }
     if (result.outcome === 'live' && result.payment) await completeOrderOf(result.payment, baseUrl);
   }
 
@@ -237,6 +256,20 @@ export function createPurchaseService(deps: Deps) {
       const payment = await payments.paymentForOrder(orderId);
       if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentId));
     }
+    const orphans = await db
+      .select({ orderId: orders.id, status: orders.status })
+      .from(paymentsTable)
+      .innerJoin(orders, eq(orders.id, paymentsTable.orderId))
+      .where(and(inArray(paymentsTable.status, ['authorized', 'captured']), inArray(orders.status, [...UNPAID_ORDER_STATUSES])))
+      .limit(100);
+    for (const { orderId, status } of orphans) await releaseOrphan(orderId, status);
+  }
+
+  /** Voids the hold (or refunds the charge) behind an order that is not being paid for. */
+  async function releaseOrphan(orderId: string, orderStatus: string): Promise<void> {
+    const released = await payments.cancelForOrder(orderId, { actor: { type: 'system' }, reason: 'reconciled_order_not_payable' });
+    if (released.ok) log?.warn({ orderId, orderStatus }, 'reconciliation released a payment behind an order not being paid for');
+    else log?.warn({ orderId, orderStatus, failure: released.failure }, 'payment behind an order not being paid for not released yet');
   }
 
   jobs.every(PAYMENTS_RECONCILE_SWEEP_JOB, RECONCILE_SWEEP_EVERY_MS, () => sweep());

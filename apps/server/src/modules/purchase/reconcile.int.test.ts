@@ -162,6 +162,59 @@ describe('payment reconciliation (issue 13 #3)', () => {
     expect(again).toMatchObject({ status: 'paid', payment: { status: 'captured' } });
   });
 
+  it('does not release a young payment on a lagging lookup\'s "no charge": it asks again until the lookup can be trusted', async () => {
+    // issue 13 #3 review: Stripe's search index lags, so its "none" for a payment a few minutes old
+    // may hide the charge; releasing it then would let the next Pay charge the card twice.
+    const gateway = ctx.app.services.paymentGateway.gateway;
+    const { noneTrustedAfterMs } = gateway;
+    const original = gateway.findAuthorization;
+    let indexed = false;
+    Object.assign(gateway, {
+      noneTrustedAfterMs: 10 * 60_000,
+      findAuthorization: (input: { paymentId: string }) => (indexed ? original.call(gateway, input) : Promise.resolve({ ok: true, attempt: { status: 'none' } })),
+    });
+    try {
+      const order = await awaitingPayment();
+      const charged = await crashedPay(order, { charged: true });
+      for (const minutes of [2, 3, 3]) {
+        ctx.clock.advance(minutes * 60_000);
+        await runSweep();
+        expect((await paymentOf(charged.id)).status).toBe('pending');
+      }
+      // The index caught up: the charge is found and the order completed, charged once.
+      indexed = true;
+      ctx.clock.advance(2 * 60_000);
+      await runSweep();
+      expect((await paymentOf(charged.id)).status).toBe('captured');
+      expect((await orderOf(order.orderId)).status).toBe('paid');
+
+      // A payment the gateway truly never charged is released once it is old enough.
+      indexed = false;
+      const other = await awaitingPayment();
+      const uncharged = await crashedPay(other, { charged: false });
+      ctx.clock.advance(2 * 60_000);
+      await runSweep();
+      expect((await paymentOf(uncharged.id)).status).toBe('pending');
+      ctx.clock.advance(9 * 60_000);
+      await runSweep();
+      expect((await paymentOf(uncharged.id)).status).toBe('failed');
+    } finally {
+      Object.assign(gateway, { findAuthorization: original, noneTrustedAfterMs });
+    }
+  });
+
+  it('voids a hold found behind an order no longer waiting for payment (issue 13 #12 review)', async () => {
+    // A Pay that raced the visit's cancellation: the order went back to draft, the card was held.
+    const order = await awaitingPayment();
+    const row = await crashedPay(order, { charged: true });
+    await ctx.database.db.update(orders).set({ status: 'draft' }).where(eq(orders.id, order.orderId));
+    ctx.clock.advance(2 * 60_000);
+    await runSweep();
+    expect((await paymentOf(row.id)).status).toMatch(/^(voided|refunded)$/);
+    expect((await orderOf(order.orderId)).status).toBe('draft');
+    expect(await mailsTo(order.email)).toHaveLength(0);
+  });
+
   it('forgets a card saved with a released payment, but not one saved before it (issue 13 #10)', async () => {
     const order = await awaitingPayment();
     const earlier = await ctx.app.services.payments.addCard(order.userId, { token: await cardToken('5555555555554444') });
