@@ -62,11 +62,14 @@ export interface PaymentGateway {
     options: CallOptions,
   ): Promise<GatewayResult<{ customerId: string }>>;
 
-  /** Keep a tokenized card with a customer, for later charges; the card's summary comes back. */
+  /**
+   * Keep a tokenized card with a customer, for later charges; the card's summary comes back, with
+   * the gateway's fingerprint of its number (the same card gives the same one; null if none).
+   */
   savePaymentMethod(
     input: { customerId: string; token: string; billingAddress?: BillingAddress | undefined },
     options: CallOptions,
-  ): Promise<GatewayResult<{ paymentMethodId: string; card: CardSummary }>>;
+  ): Promise<GatewayResult<{ paymentMethodId: string; card: CardSummary; fingerprint: string | null }>>;
 
   /** Change a saved card's expiry or billing address (the number cannot change). */
   updatePaymentMethod(

@@ -176,6 +176,8 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
         expMonth: card.expMonth,
         expYear: card.expYear,
         behaviour,
+        // As a processor's fingerprint: the same number, the same value (test cards only reach the sandbox).
+        fingerprint: `fp_${createHash('sha256').update(`sandbox-card:${card.number}`).digest('base64url').slice(0, 22)}`,
         billingDetails: card.postalCode ? { zip: card.postalCode } : null,
         createdAt: at,
         attempts: behaviour === 'processing_error_once' ? await recentRetryAttempts(card, at) : 0,
@@ -226,7 +228,7 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
             billingDetails: billingDetails(input.billingAddress) ?? pm.billingDetails,
           })
           .where(eq(sandboxGatewayPaymentMethods.id, pm.id));
-        return { ok: true as const, paymentMethodId: pm.id, card: summary(pm) };
+        return { ok: true as const, paymentMethodId: pm.id, card: summary(pm), fingerprint: pm.fingerprint };
       });
     },
 

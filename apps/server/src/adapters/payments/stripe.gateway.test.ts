@@ -246,6 +246,8 @@ describe('customers and saved cards', () => {
       ok: true,
       paymentMethodId: 'pm_1Q1testVisa4242',
       card: { brand: 'visa', last4: '4242', expMonth: 6, expYear: 2033 },
+      // issue 13 #10 review: how the store recognises the same card saved again.
+      fingerprint: 'Xt5EWLLDS7FJjR1c',
     });
     expect(sent.map((s) => [s.method, s.path, s.idempotencyKey])).toEqual([
       ['POST', '/v1/payment_methods/pm_1Q1testVisa4242/attach', 'card:u1:pm_1Q1testVisa4242'],

@@ -145,7 +145,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         }
         const card = cardOf(pm);
         if (!card) return gatewayFailure('payment_method_unusable');
-        return { ok: true, paymentMethodId: pm.id, card };
+        return { ok: true, paymentMethodId: pm.id, card, fingerprint: pm.card?.fingerprint ?? null };
       } catch (error) {
         return fromStripeError(error, 'payment_method_unusable');
       }

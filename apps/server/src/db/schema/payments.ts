@@ -38,6 +38,11 @@ export const paymentMethods = pgTable(
     expMonth: smallint().notNull(),
     expYear: smallint().notNull(),
     billingAddress: jsonb().$type<BillingAddress>(),
+    /**
+     * The gateway's fingerprint of the card number (Stripe `card.fingerprint`): the same card saved
+     * again is recognised by it, never by brand, last four and expiry alone. Null for cards saved before.
+     */
+    fingerprint: text(),
     /** The card checkout offers first; at most one per patient and gateway. */
     isCurrent: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

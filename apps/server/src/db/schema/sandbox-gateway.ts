@@ -35,6 +35,8 @@ export const sandboxGatewayPaymentMethods = pgTable(
     expMonth: smallint().notNull(),
     expYear: smallint().notNull(),
     behaviour: text().$type<SandboxBehaviour>().notNull(),
+    /** Like a processor's card fingerprint: the same number gives the same value (test cards only). */
+    fingerprint: text(),
     billingDetails: jsonb().$type<Record<string, unknown>>(),
     /** Authorization attempts made with it (the retry card fails only the first). */
     attempts: integer().notNull().default(0),

@@ -256,8 +256,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /**
    * Saves a tokenized card with the gateway and here. A patient keeps each card once (issue 13 #10):
    * the same token again is the card already saved (nothing changes); another token for a card
-   * they have (same brand, last four and expiry) is forgotten at the gateway again and answers
-   * that card with `duplicate` set. `inserted`: a new card row was written.
+   * they have (the gateway's fingerprint of the number, and the same expiry) is forgotten at the
+   * gateway again and answers that card with `duplicate` set. Brand and last four alone never make
+   * two cards one: another card with the same last four is saved and charged as itself.
+   * `inserted`: a new card row was written.
    */
   async function saveCard(
     userId: string,
@@ -290,9 +292,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       throw error;
     }
     if (!saved.ok) return saved;
-    const same = (await repo.listCards(userId, gateway.name)).find(
-      (c) => c.gatewayPaymentMethodId !== saved.paymentMethodId && c.brand === saved.card.brand && c.last4 === saved.card.last4 && c.expMonth === saved.card.expMonth && c.expYear === saved.card.expYear,
-    );
+    const { fingerprint } = saved;
+    const same = fingerprint
+      ? (await repo.listCards(userId, gateway.name)).find(
+          (c) => c.gatewayPaymentMethodId !== saved.paymentMethodId && c.fingerprint === fingerprint && c.expMonth === saved.card.expMonth && c.expYear === saved.card.expYear,
+        )
+      : undefined;
     if (same) {
       await forgetAtGateway(saved.paymentMethodId);
       return { ok: true, card: same, inserted: false, duplicate: true };
@@ -307,6 +312,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       last4: saved.card.last4,
       expMonth: saved.card.expMonth,
       expYear: saved.card.expYear,
+      fingerprint,
       billingAddress: input.billingAddress ?? null,
       isCurrent: false,
       createdAt: at,

@@ -365,4 +365,21 @@ describe('saving a card while paying (issue 13 #10)', () => {
       ['4444', false],
     ]);
   });
+
+  it('charges the card typed, not a saved one that only shares its brand, last four and expiry', async () => {
+    // issue 13 #10 review: "the same card" is the processor's fingerprint of the number; another
+    // Visa ending 4242 with the same expiry is another card, saved and charged as itself.
+    const who = await patient();
+    const saved = await who.send('POST', '/api/payment-methods', { token: await cardToken('4242424242424242') });
+    expect(saved.statusCode).toBe(201);
+    const orderId = await readyOrder(who, P.vitaminD);
+    const paid = await pay(who, orderId, { token: await cardToken('4000000000024242'), saveCard: true });
+    expect(paid.statusCode).toBe(200);
+    const cards = (await who.send('GET', '/api/payment-methods')).json().cards as { id: string; last4: string; isCurrent: boolean }[];
+    expect(cards).toHaveLength(2);
+    const typed = cards.find((c) => c.id !== saved.json().id)!;
+    expect(typed).toMatchObject({ last4: '4242', isCurrent: true });
+    const [payment] = await ctx.database.db.select().from(paymentsTable).where(eq(paymentsTable.orderId, orderId));
+    expect(payment).toMatchObject({ status: 'captured', paymentMethodId: typed.id });
+  });
 });
