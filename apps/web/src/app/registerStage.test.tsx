@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSULT_STAGES, makeCart, makeProgress } from '@/features/checkout/test-helpers';
 import type { Cart } from '@/lib/cart';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { createTestQueryClient } from '@/test/render';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -44,10 +45,10 @@ afterEach(() => vi.unstubAllGlobals());
 function api({
   session = () => guest as object,
   cart = atRegister as Cart | null,
-  progress = (() => ({ body: registerProgress })) as ApiRoute[2],
-  extra = [] as ApiRoute[],
+  progress = (() => ({ body: registerProgress })) as FakeRoute[2],
+  extra = [] as FakeRoute[],
 } = {}) {
-  return mockApi([
+  return fakeApi([
     ['GET', '/api/storefront', () => ({ body: config })],
     ['GET', '/api/session', () => ({ body: session() })],
     [

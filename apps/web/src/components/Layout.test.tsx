@@ -59,12 +59,12 @@ describe('Layout', () => {
 
   it('shows how many products are in the cart beside Cart', async () => {
     // SPEC §2 "Cart" page; a shopper sees their cart is not empty from any page.
-    fakeApi({
-      'GET /api/session': { body: { kind: 'guest', userId: null, role: null } },
-      'GET /api/cart': {
+    fakeApi([
+      ['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })],
+      ['GET', '/api/cart', () => ({
         body: makeCart({ items: [makeItem(), makeItem({ productId: 'p2', title: 'Vitamin D3' })] }),
-      },
-    });
+      })],
+    ]);
     renderWithStore(<Layout>content</Layout>);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const cart = await within(nav).findByRole('link', { name: /^Cart\W+2 items$/ });
@@ -73,7 +73,7 @@ describe('Layout', () => {
   });
 
   it('shows Cart alone when there is no cart yet', async () => {
-    fakeApi({ 'GET /api/session': { body: { kind: 'none', userId: null, role: null } } });
+    fakeApi([['GET', '/api/session', () => ({ body: { kind: 'none', userId: null, role: null } })]]);
     renderWithStore(<Layout>content</Layout>);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Cart' })).toBeInTheDocument();

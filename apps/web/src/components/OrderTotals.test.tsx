@@ -2,7 +2,7 @@
 // total"; issue 7 summary: consult fee, shipping, tax, discount, donation, total).
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
 import { makeCart } from '@/test/storeFixtures';
 import { OrderTotals } from './OrderTotals';
 

@@ -35,23 +35,23 @@ describe('the remembered guest order', () => {
 describe('loadCart', () => {
   it('resumes the remembered order by id while it is fresh (SPEC §7 guest order by id)', async () => {
     rememberGuestOrder('o1');
-    const requests = fakeApi({ 'GET /api/orders/o1': { body: makeCart() } });
+    const { calls: requests } = fakeApi([['GET', '/api/orders/o1', () => ({ body: makeCart() })]]);
     expect((await loadCart(72))?.id).toBe('o1');
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/orders/o1']);
   });
 
   it('falls back to the session’s cart and remembers it', async () => {
-    fakeApi({ 'GET /api/cart': { body: makeCart({ id: 'o2' }) } });
+    fakeApi([['GET', '/api/cart', () => ({ body: makeCart({ id: 'o2' }) })]]);
     expect((await loadCart(72))?.id).toBe('o2');
     expect(localStorage.getItem('guestOrderId')).toBe('o2');
   });
 
   it('empties a guest cart idle past the TTL and forgets it', async () => {
     rememberGuestOrder('o1', Date.now() - 73 * HOUR);
-    const requests = fakeApi({
-      'GET /api/cart': { body: makeCart() },
-      'PUT /api/orders/o1/items': { body: makeCart({ items: [] }) },
-    });
+    const { calls: requests } = fakeApi([
+      ['GET', '/api/cart', () => ({ body: makeCart() })],
+      ['PUT', '/api/orders/o1/items', () => ({ body: makeCart({ items: [] }) })],
+    ]);
     const cart = await loadCart(72);
     expect(cart?.items).toEqual([]);
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ items: [] });
@@ -60,13 +60,13 @@ describe('loadCart', () => {
 
   it('is null when there is no cart', async () => {
     // The server's answer for "no open cart".
-    fakeApi({ 'GET /api/cart': { status: 204 } });
+    fakeApi([['GET', '/api/cart', () => ({ status: 204 })]]);
     expect(await loadCart(72)).toBeNull();
   });
 
   it('forgets the guest keys once a patient owns the cart', async () => {
     rememberGuestOrder('o1');
-    fakeApi({ 'GET /api/orders/o1': { body: makeCart({ isGuestOrder: false }) } });
+    fakeApi([['GET', '/api/orders/o1', () => ({ body: makeCart({ isGuestOrder: false }) })]]);
     await loadCart(72);
     expect(localStorage.getItem('guestOrderId')).toBeNull();
   });

@@ -2,7 +2,7 @@
 // account page leads to the saved cards, and no longer says they arrive later.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mockApi';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { MyAccountPage } from './MyAccountPage';
 
@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('MyAccountPage', () => {
   it('links to the saved cards page', async () => {
-    mockApi([
+    fakeApi([
       ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
       [
         'GET',

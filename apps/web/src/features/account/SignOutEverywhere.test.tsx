@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLoginDrawer } from '@/lib/loginDrawer';
-import { mockApi } from '@/test/mockApi';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { SignOutEverywhere } from './SignOutEverywhere';
 
@@ -34,7 +34,7 @@ const signedIn = ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 
 describe('SignOutEverywhere', () => {
   it('asks first, then ends every session and goes home with the login drawer open', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['POST', '/api/account/sessions/revoke-all', () => ({ status: 204 })],
       ['GET', '/api/session', () => ({ body: { kind: 'none', userId: null, role: null } })],
     ]);
@@ -52,7 +52,7 @@ describe('SignOutEverywhere', () => {
 
   it('Cancel keeps everything as it was', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi([[...signedIn]]);
+    const { calls } = fakeApi([[...signedIn]]);
     renderAccount();
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -62,7 +62,7 @@ describe('SignOutEverywhere', () => {
 
   it('says so when the server cannot be reached, and stays on the page', async () => {
     const user = userEvent.setup();
-    mockApi([['POST', '/api/account/sessions/revoke-all', () => ({ status: 500, body: { status: 500, code: 'INTERNAL', detail: 'x' } })]]);
+    fakeApi([['POST', '/api/account/sessions/revoke-all', () => ({ status: 500, body: { status: 500, code: 'INTERNAL', detail: 'x' } })]]);
     renderAccount();
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     await user.click(screen.getByRole('button', { name: 'Yes, sign out everywhere' }));

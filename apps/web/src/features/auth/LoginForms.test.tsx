@@ -4,22 +4,20 @@ import { MESSAGES } from '@store/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeAnswer, type FakeCall } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { LoginForms } from './components/LoginForms';
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
+function json(status: number, body: unknown): FakeAnswer {
+  return { status, body };
 }
 
-function mockApi(handler: (url: string, body: unknown) => Response | Promise<Response>) {
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    handler(String(input), init?.body ? JSON.parse(String(init.body)) : undefined),
-  );
-  vi.stubGlobal('fetch', fn);
-  return fn;
+/** Every call, whatever its path, gets `reply`'s answer. */
+function answerAll(reply: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>) {
+  return fakeApi([
+    ['GET', /.*/, reply],
+    ['POST', /.*/, reply],
+  ]).fetchMock;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,7 +26,7 @@ const passwordField = () => screen.getByLabelText(/^Password/, { selector: 'inpu
 
 describe('password login', () => {
   it('shows the spec email-format message without calling the server (SPEC §5)', async () => {
-    const fetchMock = mockApi(() => json(200, {}));
+    const fetchMock = answerAll(() => json(200, {}));
     renderWithStore(<LoginForms />);
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'nope');
     await userEvent.type(passwordField(), 'x');
@@ -38,7 +36,7 @@ describe('password login', () => {
   });
 
   it('shows the wrong-password message from the server (SPEC §8)', async () => {
-    mockApi(() =>
+    answerAll(() =>
       json(401, {
         status: 401,
         code: 'LOGIN_WRONG_PASSWORD',
@@ -57,7 +55,7 @@ describe('password login', () => {
   });
 
   it('puts the unknown-email message under the email field (SPEC §8)', async () => {
-    mockApi(() =>
+    answerAll(() =>
       json(401, {
         status: 401,
         code: 'LOGIN_UNKNOWN_EMAIL',
@@ -75,7 +73,7 @@ describe('password login', () => {
   });
 
   it('shows the connection error on a 500 or no answer (SPEC §8)', async () => {
-    mockApi(() => json(500, { status: 500, code: 'INTERNAL', detail: 'x' }));
+    answerAll(() => json(500, { status: 500, code: 'INTERNAL', detail: 'x' }));
     renderWithStore(<LoginForms />);
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'pat@example.com');
     await userEvent.type(passwordField(), 'Right#Pass1');
@@ -86,8 +84,8 @@ describe('password login', () => {
   });
 
   it('shows the loading state while the call runs (SPEC §4 button states)', async () => {
-    let release: (r: Response) => void = () => {};
-    const fetchMock = mockApi(() => new Promise<Response>((resolve) => (release = resolve)));
+    let release: (r: FakeAnswer) => void = () => {};
+    const fetchMock = answerAll(() => new Promise<FakeAnswer>((resolve) => (release = resolve)));
     renderWithStore(<LoginForms />);
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'pat@example.com');
     await userEvent.type(passwordField(), 'Right#Pass1');
@@ -113,8 +111,8 @@ describe('password login', () => {
 
 describe('one-time passcode login', () => {
   it('sends to the chosen channels, says where it went, and shows the invalid-passcode message (SPEC §8)', async () => {
-    const fetchMock = mockApi((url) => {
-      if (url === '/api/auth/otp/send') {
+    const fetchMock = answerAll(({ path }) => {
+      if (path === '/api/auth/otp/send') {
         return json(200, {
           sentTo: { email: 'p*****t@example.com', sms: '(***) ***-4567' },
           failures: [],
@@ -156,7 +154,7 @@ describe('one-time passcode login', () => {
   });
 
   it('shows "Error sending OTP to SMS." when SMS failed but email worked', async () => {
-    mockApi(() =>
+    answerAll(() =>
       json(200, {
         sentTo: { email: 'p*****t@example.com' },
         failures: [{ channel: 'sms', code: 'OTP_SMS_FAILED', message: MESSAGES.OTP_SMS_FAILED }],
@@ -174,7 +172,7 @@ describe('one-time passcode login', () => {
 
 describe('two forms on one page (issue 13 #16)', () => {
   it('the login forms beside another copy share no ids, and each email field keeps its name', async () => {
-    mockApi(() => json(200, {}));
+    answerAll(() => json(200, {}));
     // As the login drawer over /register (or over /login): two forms with an Email field each.
     renderWithStore(
       <>

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { fakeApi, problemAnswer } from '@/test/fakeApi';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart, makeItem, makeProduct, OTC } from '@/test/storeFixtures';
 import { mobileAreas, ProductPage } from './ProductPage';
@@ -34,7 +34,7 @@ const FIN = makeProduct();
 
 describe('ProductPage', () => {
   it('shows the price, the price per cycle, the consult fee and the quantity from its default', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': { body: FIN }, 'GET /api/session': { body: { kind: 'none', userId: null, role: null } } });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => ({ body: FIN })], ['GET', '/api/session', () => ({ body: { kind: 'none', userId: null, role: null } })]]);
     renderProduct('finasteride-1mg');
     expect(await screen.findByRole('heading', { level: 1, name: 'Finasteride 1 mg' })).toBeInTheDocument();
     expect(screen.getByTestId('product-price')).toHaveTextContent('$22.00');
@@ -53,7 +53,7 @@ describe('ProductPage', () => {
   });
 
   it('keeps the first order and refill prices in step with the quantity (issue 13 #14)', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': { body: FIN } });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => ({ body: FIN })]]);
     renderProduct('finasteride-1mg');
     await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     expect(screen.getByTestId('first-order-price')).toHaveTextContent('First order: $113.00 for 4 × $22.00');
@@ -65,14 +65,14 @@ describe('ProductPage', () => {
   });
 
   it('names the refill cycle when it is not monthly, without a per-30-days figure', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': { body: makeProduct({ priceCents: 24900, consultFeeCents: 4900, refillCycleDays: 28, defaultQuantity: 1 }) } });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => ({ body: makeProduct({ priceCents: 24900, consultFeeCents: 4900, refillCycleDays: 28, defaultQuantity: 1 }) })]]);
     renderProduct('finasteride-1mg');
     expect(await screen.findByTestId('price-per-cycle')).toHaveTextContent('Each refill: $249.00 for one, every 28 days');
     expect(screen.getByTestId('first-order-price')).toHaveTextContent('First order: $298.00');
   });
 
   it('keeps the quantity within the range', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': { body: makeProduct({ defaultQuantity: 6 }) } });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => ({ body: makeProduct({ defaultQuantity: 6 }) })]]);
     renderProduct('finasteride-1mg');
     const more = await screen.findByRole('button', { name: 'Increase quantity' });
     // At the top of the range + is marked unavailable (it keeps focus) and does nothing.
@@ -84,12 +84,12 @@ describe('ProductPage', () => {
   });
 
   it('starts the online visit: adds the product and goes to the first pending stage', async () => {
-    const requests = fakeApi({
-      'GET /api/products/finasteride-1mg': { body: FIN },
-      'GET /api/session': { body: { kind: 'none', userId: null, role: null } },
-      'POST /api/cart': { status: 201, body: makeCart({ items: [] }) },
-      'PATCH /api/orders/o1/items': { body: makeCart({ items: [makeItem({ productId: FIN.id, qty: 3 })], checkoutStages: 59 }) },
-    });
+    const { calls: requests } = fakeApi([
+      ['GET', '/api/products/finasteride-1mg', () => ({ body: FIN })],
+      ['GET', '/api/session', () => ({ body: { kind: 'none', userId: null, role: null } })],
+      ['POST', '/api/cart', () => ({ status: 201, body: makeCart({ items: [] }) })],
+      ['PATCH', '/api/orders/o1/items', () => ({ body: makeCart({ items: [makeItem({ productId: FIN.id, qty: 3 })], checkoutStages: 59 }) })],
+    ]);
     renderProduct('finasteride-1mg');
     await userEvent.click(await screen.findByRole('button', { name: 'START ONLINE VISIT' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/checkout/questionnaire/1'));
@@ -100,11 +100,11 @@ describe('ProductPage', () => {
   });
 
   it('adds an over-the-counter product to the cart', async () => {
-    fakeApi({
-      'GET /api/products/minoxidil-5-foam': { body: OTC },
-      'POST /api/cart': { status: 201, body: makeCart({ items: [] }) },
-      'PATCH /api/orders/o1/items': { body: makeCart() },
-    });
+    fakeApi([
+      ['GET', '/api/products/minoxidil-5-foam', () => ({ body: OTC })],
+      ['POST', '/api/cart', () => ({ status: 201, body: makeCart({ items: [] }) })],
+      ['PATCH', '/api/orders/o1/items', () => ({ body: makeCart() })],
+    ]);
     renderProduct('minoxidil-5-foam');
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Minoxidil 5% Foam is in your cart.')).toBeInTheDocument();
@@ -115,31 +115,31 @@ describe('ProductPage', () => {
   });
 
   it('shows the multi-product message of SPEC §8', async () => {
-    fakeApi({
-      'GET /api/products/finasteride-1mg': { body: FIN },
-      'POST /api/cart': { status: 201, body: makeCart() },
-      'PATCH /api/orders/o1/items': problemAnswer(422, 'MULTIPLE_PRODUCTS', 'At this time, you cannot add multiple products to the same order.'),
-    });
+    fakeApi([
+      ['GET', '/api/products/finasteride-1mg', () => ({ body: FIN })],
+      ['POST', '/api/cart', () => ({ status: 201, body: makeCart() })],
+      ['PATCH', '/api/orders/o1/items', () => problem(422, 'MULTIPLE_PRODUCTS', 'At this time, you cannot add multiple products to the same order.')],
+    ]);
     renderProduct('finasteride-1mg');
     await userEvent.click(await screen.findByRole('button', { name: 'START ONLINE VISIT' }));
     expect(await screen.findByText('At this time, you cannot add multiple products to the same order.')).toBeInTheDocument();
   });
 
   it('shows the connection-error message when the network fails (SPEC §8)', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': 'network' });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => 'network']]);
     renderProduct('finasteride-1mg');
     expect(await screen.findByText(/There was a connection error\. Verify that you are connected to the internet/)).toBeInTheDocument();
     expect(screen.getByText('Please contact Customer Support with any questions.', { exact: false })).toBeInTheDocument();
   });
 
   it('says so for an unknown product', async () => {
-    fakeApi({});
+    fakeApi([]);
     renderProduct('nope');
     expect(await screen.findByRole('heading', { name: 'We could not find that product' })).toBeInTheDocument();
   });
 
   it('hides the price and price per cycle with hidePriceAndCycleProductPage', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': { body: FIN } });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => ({ body: FIN })]]);
     renderProduct('finasteride-1mg', makeTestConfig({ flags: { hidePriceAndCycleProductPage: true } }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('price-block')).not.toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('ProductPage', () => {
   });
 
   it('orders the blocks on small screens by the two mobile flags', async () => {
-    fakeApi({ 'GET /api/products/finasteride-1mg': { body: FIN } });
+    fakeApi([['GET', '/api/products/finasteride-1mg', () => ({ body: FIN })]]);
     renderProduct('finasteride-1mg', makeTestConfig({ flags: { productImageTopOnMobile: true, pricePerCycleBottomOnMobile: true } }));
     expect(await screen.findByTestId('product-layout')).toHaveAttribute('data-mobile-order', 'image title details price');
   });

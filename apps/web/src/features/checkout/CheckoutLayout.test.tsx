@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { CONSULT_STAGES, CheckoutRoutes, makeCart, makeProgress } from './test-helpers';
 
@@ -20,8 +21,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function api(progress = makeProgress(), extra: ApiRoute[] = []) {
-  return mockApi([
+function api(progress = makeProgress(), extra: FakeRoute[] = []) {
+  return fakeApi([
     ['GET', '/api/session', () => ({ body: guest })],
     ['GET', '/api/cart', () => ({ body: makeCart() })],
     // The store remembers a guest's order id and reads it by id next time.
@@ -140,7 +141,7 @@ describe('CheckoutLayout', () => {
   });
 
   it('finds the order waiting for payment once the cart has left draft', async () => {
-    mockApi([
+    fakeApi([
       ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
       // The server's answer for "no open cart" / "nothing waiting for payment": 204 No Content.
       ['GET', '/api/cart', () => ({ status: 204 })],
@@ -162,7 +163,7 @@ describe('CheckoutLayout', () => {
   });
 
   it('shows an empty state linking to the shop when there is no order', async () => {
-    mockApi([
+    fakeApi([
       ['GET', '/api/session', () => ({ body: guest })],
       // The server's answer for "no open cart" / "nothing waiting for payment": 204 No Content.
       ['GET', '/api/cart', () => ({ status: 204 })],
@@ -185,7 +186,7 @@ describe('CheckoutLayout', () => {
 
   it('shows the loading state, then the connection error with Retry', async () => {
     let fail = true;
-    mockApi([
+    fakeApi([
       ['GET', '/api/session', () => ({ body: guest })],
       ['GET', '/api/cart', () => (fail ? { status: 503, body: {} } : { body: makeCart() })],
       ['GET', '/api/orders/o1/checkout', () => ({ body: makeProgress({ completed: Consult }) })],
@@ -209,7 +210,7 @@ describe('CheckoutLayout', () => {
   });
 
   it('does not guard the pages after payment', async () => {
-    mockApi([['GET', '/api/session', () => ({ body: guest })]]);
+    fakeApi([['GET', '/api/session', () => ({ body: guest })]]);
     renderAt('/checkout/order-confirmation');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order confirmation' }),

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { fakeApi } from '@/test/fakeApi';
+import { fakeApi, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart, makeProduct, OTC } from '@/test/storeFixtures';
 import { HomePage } from './HomePage';
@@ -18,11 +18,11 @@ const content = {
 };
 
 const PRODUCTS = [makeProduct(), OTC];
-const NOBODY = { 'GET /api/session': { body: { kind: 'none', userId: null, role: null } } };
+const NOBODY: FakeRoute[] = [['GET', '/api/session', () => ({ body: { kind: 'none', userId: null, role: null } })]];
 
 beforeEach(() => {
   sessionStorage.clear();
-  fakeApi({ ...NOBODY, 'GET /api/products': { body: PRODUCTS } });
+  fakeApi([...NOBODY, ['GET', '/api/products', () => ({ body: PRODUCTS })]]);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -88,11 +88,11 @@ describe('HomePage', () => {
 
   describe('the open-cart entry page', () => {
     const withCart = () =>
-      fakeApi({
-        'GET /api/session': { body: { kind: 'guest', userId: null, role: null } },
-        'GET /api/products': { body: PRODUCTS },
-        'GET /api/cart': { body: makeCart() },
-      });
+      fakeApi([
+        ['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })],
+        ['GET', '/api/products', () => ({ body: PRODUCTS })],
+        ['GET', '/api/cart', () => ({ body: makeCart() })],
+      ]);
 
     it('welcomes a returning patient with a cart and offers to continue at the first pending stage', async () => {
       withCart();

@@ -4,7 +4,8 @@ import { MESSAGES } from '@store/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { DisqualifiedPage } from './DisqualifiedPage';
 
@@ -22,7 +23,7 @@ const product = (slug: string, title: string, consultRequired: boolean) => ({
 });
 
 function api(consultsReply: () => { status?: number; body?: unknown }) {
-  return mockApi([
+  return fakeApi([
     ['GET', '/api/orders/o1/consults', consultsReply],
     [
       'GET',

@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi, problem, type ApiCall } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem, type FakeCall } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { ConsultView } from '../api/checkoutApi';
 import { CheckoutRoutes, makeCart, makeProgress } from '../test-helpers';
@@ -64,11 +65,11 @@ afterEach(() => vi.unstubAllGlobals());
 interface Server {
   consult: ConsultView;
   consultDone: boolean;
-  savePage?: (call: ApiCall) => { status?: number; body?: unknown };
+  savePage?: (call: FakeCall) => { status?: number; body?: unknown };
 }
 
 function api(server: Server) {
-  return mockApi([
+  return fakeApi([
     ['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })],
     ['GET', '/api/cart', () => ({ body: makeCart() })],
     ['GET', '/api/orders/o1', () => ({ body: makeCart() })],
@@ -293,7 +294,7 @@ describe('QuestionnairePage', () => {
   });
 
   it('explains when the product’s questionnaire cannot be opened', async () => {
-    mockApi([
+    fakeApi([
       ['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })],
       ['GET', '/api/cart', () => ({ body: makeCart() })],
       ['GET', '/api/orders/o1', () => ({ body: makeCart() })],

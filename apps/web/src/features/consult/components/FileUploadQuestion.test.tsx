@@ -5,7 +5,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { clientUploadProblem, FileUploadQuestion } from './FileUploadQuestion';
 
@@ -54,7 +55,7 @@ describe('clientUploadProblem', () => {
 describe('FileUploadQuestion', () => {
   it('uploads a photo and lists it', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['POST', '/api/uploads', () => ({ status: 201, body: { id: 'u1', contentType: 'image/png', sizeBytes: 2048, originalName: 'rash.png', createdAt: '' } })],
     ]);
     renderWithStore(<Harness />);
@@ -76,7 +77,7 @@ describe('FileUploadQuestion', () => {
     ['both', fileOf('setup.exe', 'application/x-msdownload', UPLOAD_MAX_BYTES + 1), MESSAGES.UPLOAD_TOO_LARGE_AND_WRONG_TYPE],
   ])('says %s at once, without sending the file', async (_what, file, message) => {
     const user = userEvent.setup({ applyAccept: false });
-    const { calls } = mockApi([]);
+    const { calls } = fakeApi([]);
     renderWithStore(<Harness />);
     await user.upload(screen.getByTestId('photos-file'), file);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -87,7 +88,7 @@ describe('FileUploadQuestion', () => {
 
   it('shows the server’s message when it refuses the content (a renamed program)', async () => {
     const user = userEvent.setup();
-    mockApi([['POST', '/api/uploads', () => problem(415, 'UPLOAD_WRONG_TYPE', MESSAGES.UPLOAD_WRONG_TYPE, [{ field: 'file', message: MESSAGES.UPLOAD_WRONG_TYPE }])]]);
+    fakeApi([['POST', '/api/uploads', () => problem(415, 'UPLOAD_WRONG_TYPE', MESSAGES.UPLOAD_WRONG_TYPE, [{ field: 'file', message: MESSAGES.UPLOAD_WRONG_TYPE }])]]);
     renderWithStore(<Harness />);
     await user.upload(screen.getByTestId('photos-file'), fileOf('holiday.jpg', 'image/jpeg'));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.UPLOAD_WRONG_TYPE);
@@ -98,7 +99,7 @@ describe('FileUploadQuestion', () => {
     // issue 13 #7: uploads are limited per session and hour; the refusal is said where the patient looks.
     const user = userEvent.setup();
     let limited = true;
-    mockApi([
+    fakeApi([
       [
         'POST',
         '/api/uploads',
@@ -121,7 +122,7 @@ describe('FileUploadQuestion', () => {
 
   it('says no camera was found when the device has none', async () => {
     const user = userEvent.setup();
-    mockApi([]);
+    fakeApi([]);
     renderWithStore(<Harness detectCamera={async () => false} />);
     await user.click(screen.getByRole('button', { name: 'Take a photo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.NO_CAMERA);
@@ -129,7 +130,7 @@ describe('FileUploadQuestion', () => {
 
   it('opens the camera capture input when there is a camera', async () => {
     const user = userEvent.setup();
-    mockApi([
+    fakeApi([
       ['POST', '/api/uploads', () => ({ status: 201, body: { id: 'u2', contentType: 'image/jpeg', sizeBytes: 4096, originalName: 'image.jpg', createdAt: '' } })],
     ]);
     renderWithStore(<Harness />);
@@ -145,7 +146,7 @@ describe('FileUploadQuestion', () => {
   it('stops at the question’s number of files, and a file can be removed', async () => {
     const user = userEvent.setup();
     let n = 0;
-    mockApi([
+    fakeApi([
       ['POST', '/api/uploads', () => ({ status: 201, body: { id: `u${++n}`, contentType: 'image/png', sizeBytes: 1000, originalName: `p${n}.png`, createdAt: '' } })],
     ]);
     renderWithStore(<Harness />);
@@ -161,7 +162,7 @@ describe('FileUploadQuestion', () => {
 
   it('has no axe violations with a message shown', async () => {
     const user = userEvent.setup();
-    mockApi([]);
+    fakeApi([]);
     const { container } = renderWithStore(<Harness detectCamera={async () => false} />);
     await user.click(screen.getByRole('button', { name: 'Take a photo' }));
     await screen.findByRole('alert');

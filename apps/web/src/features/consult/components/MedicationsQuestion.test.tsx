@@ -6,7 +6,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { MedicationsQuestion } from './MedicationsQuestion';
 
@@ -37,7 +38,7 @@ function Harness({ initial }: { initial?: MedicationsAnswer }) {
 const valueNow = () => JSON.parse(screen.getByTestId('value').textContent!) as MedicationsAnswer | null;
 
 function api() {
-  return mockApi([
+  return fakeApi([
     [
       'GET',
       '/api/medications',
@@ -118,7 +119,7 @@ describe('MedicationsQuestion', () => {
 
   it('shows the connection message when the search fails', async () => {
     const user = userEvent.setup();
-    mockApi([['GET', '/api/medications', () => problem(503, 'INTERNAL', 'down')]]);
+    fakeApi([['GET', '/api/medications', () => problem(503, 'INTERNAL', 'down')]]);
     renderWithStore(<Harness />);
     await user.type(screen.getByRole('textbox', { name: 'Search medications' }), 'met');
     // SPEC §8 Connection: the message "Followed by" the support line.

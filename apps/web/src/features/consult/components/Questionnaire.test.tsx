@@ -13,7 +13,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { Questionnaire } from './Questionnaire';
 
@@ -267,7 +268,7 @@ describe('Questionnaire with a photo still uploading', () => {
     // said the photo was missing (or, were it optional, went on and lost it when it arrived).
     const user = userEvent.setup();
     let finish: () => void = () => undefined;
-    mockApi([
+    fakeApi([
       [
         'POST',
         '/api/uploads',

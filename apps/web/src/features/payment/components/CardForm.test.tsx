@@ -2,7 +2,8 @@ import { MESSAGES, PAYMENT_MESSAGES } from '@store/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { StripeJs } from '../stripeJs';
 import { CardForm, formatCardNumber, formatExpiry } from './CardForm';
@@ -49,7 +50,7 @@ describe('formatting as the card is typed', () => {
 
 describe('CardForm with the sandbox processor', () => {
   it('tokenizes a good card and hands the token, never the number, to its parent', async () => {
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       sandboxConfig,
       [
         'POST',
@@ -76,7 +77,7 @@ describe('CardForm with the sandbox processor', () => {
 
   it('shows a message beside each bad field and sends nothing', async () => {
     // issue 7 "field messages for card number, expiry, CVC"
-    const { calls } = mockApi([sandboxConfig]);
+    const { calls } = fakeApi([sandboxConfig]);
     const onToken = vi.fn();
     const user = userEvent.setup();
     const { container } = renderWithStore(<CardForm onToken={onToken} now={now} />);
@@ -93,7 +94,7 @@ describe('CardForm with the sandbox processor', () => {
   });
 
   it('asks for 4 digits on an American Express card', async () => {
-    mockApi([sandboxConfig]);
+    fakeApi([sandboxConfig]);
     const user = userEvent.setup();
     renderWithStore(<CardForm onToken={vi.fn()} now={now} />);
     await screen.findByLabelText(/Card number/);
@@ -104,7 +105,7 @@ describe('CardForm with the sandbox processor', () => {
   });
 
   it("puts the processor's field messages on the fields", async () => {
-    mockApi([
+    fakeApi([
       sandboxConfig,
       [
         'POST',
@@ -124,7 +125,7 @@ describe('CardForm with the sandbox processor', () => {
   });
 
   it("shows the store's refusal in plain words when the parent rejects the card", async () => {
-    mockApi([
+    fakeApi([
       sandboxConfig,
       [
         'POST',
@@ -152,7 +153,7 @@ describe('CardForm with the sandbox processor', () => {
   });
 
   it('shows the connection error when the processor cannot be reached', async () => {
-    mockApi([sandboxConfig, ['POST', '/api/payments/sandbox/tokens', () => ({ status: 503, body: {} })]]);
+    fakeApi([sandboxConfig, ['POST', '/api/payments/sandbox/tokens', () => ({ status: 503, body: {} })]]);
     const user = userEvent.setup();
     renderWithStore(<CardForm onToken={vi.fn()} now={now} />);
     await screen.findByLabelText(/Card number/);
@@ -164,7 +165,7 @@ describe('CardForm with the sandbox processor', () => {
 
   it('shows a loading state, then an error with retry when the payment config fails', async () => {
     let fail = true;
-    mockApi([['GET', '/api/payments/config', () => (fail ? { status: 500, body: {} } : { body: { gateway: 'sandbox', publishableKey: null } })]]);
+    fakeApi([['GET', '/api/payments/config', () => (fail ? { status: 500, body: {} } : { body: { gateway: 'sandbox', publishableKey: null } })]]);
     const user = userEvent.setup();
     renderWithStore(<CardForm onToken={vi.fn()} now={now} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading the card form…');
@@ -200,7 +201,7 @@ describe('CardForm with Stripe', () => {
   ];
 
   it("mounts Stripe's card element and hands over the payment-method id", async () => {
-    const { calls } = mockApi([stripeConfig]);
+    const { calls } = fakeApi([stripeConfig]);
     const stripe = fakeStripe({
       paymentMethod: { id: 'pm_1Q1testVisa4242', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
     });
@@ -222,7 +223,7 @@ describe('CardForm with Stripe', () => {
   });
 
   it("shows Stripe's message for the card and does not hand anything over", async () => {
-    mockApi([stripeConfig]);
+    fakeApi([stripeConfig]);
     const stripe = fakeStripe({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } });
     const onToken = vi.fn();
     const user = userEvent.setup();

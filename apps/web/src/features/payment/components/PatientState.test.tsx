@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@/lib/cart';
 import { CheckoutContext } from '@/lib/checkout';
-import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart, makeItem } from '@/test/storeFixtures';
 import { SummaryPage } from '../pages/SummaryPage';
@@ -37,7 +38,7 @@ const inCalifornia = labOrder({
   salesTaxCents: 645,
   totals: { subtotalCents: 8900, consultFeeCents: 0, discountCents: 0, shippingCents: 0, taxCents: 645, donationCents: 0, totalCents: 9545 },
 });
-const page: ApiRoute[] = [
+const page: FakeRoute[] = [
   ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
   ['GET', '/api/payment-methods', () => ({ body: { cards: [] } })],
   ['GET', '/api/consents', () => ({ body: [] })],
@@ -69,7 +70,7 @@ function renderSummary(initial: Cart, read: () => Cart = () => initial) {
 describe('Your state on the summary (issue 13 #13)', () => {
   it('asks a lab-only order for the state, refuses one the panel is not sold in with the states named, and shows the tax of a taxed one', async () => {
     let current = labOrder();
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ...page,
       [
         'PATCH',
@@ -108,7 +109,7 @@ describe('Your state on the summary (issue 13 #13)', () => {
   });
 
   it('does not ask an order that ships (its address gives the state)', () => {
-    mockApi(page);
+    fakeApi(page);
     renderSummary(
       labOrder({
         stateRequired: false,

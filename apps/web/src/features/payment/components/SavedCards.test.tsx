@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { SavedCard } from '../api/payments';
 import { card, master, now, visa } from '../test-fixtures';
@@ -15,12 +16,12 @@ afterEach(() => {
 
 const old = card('c3', { brand: 'amex', last4: '0005', label: 'American Express ending in 0005', expMonth: 1, expYear: 2026, expired: true });
 
-const sandboxConfig: ApiRoute = ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })];
+const sandboxConfig: FakeRoute = ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })];
 
 /** A fake server holding the patient's cards, so the list changes as the server's would. */
-function cardServer(initial: SavedCard[], extra: ApiRoute[] = []) {
+function cardServer(initial: SavedCard[], extra: FakeRoute[] = []) {
   let cards = [...initial];
-  return mockApi([
+  return fakeApi([
     ['GET', '/api/payment-methods', () => ({ body: { cards } })],
     [
       'POST',
@@ -147,7 +148,7 @@ describe('SavedCards', () => {
 
   it('shows a loading state, then the error with a retry', async () => {
     let fail = true;
-    mockApi([['GET', '/api/payment-methods', () => (fail ? { status: 500, body: {} } : { body: { cards: [visa] } })]]);
+    fakeApi([['GET', '/api/payment-methods', () => (fail ? { status: 500, body: {} } : { body: { cards: [visa] } })]]);
     const user = userEvent.setup();
     renderWithStore(<SavedCards now={now} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your saved cards…');
@@ -158,7 +159,7 @@ describe('SavedCards', () => {
   });
 
   it("shows the server's refusal when an action fails", async () => {
-    mockApi([
+    fakeApi([
       ['GET', '/api/payment-methods', () => ({ body: { cards: [visa, master] } })],
       ['POST', '/api/payment-methods/c2/current', () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND)],
     ]);

@@ -3,7 +3,8 @@
 import { Stage } from '@store/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart } from '@/test/storeFixtures';
 import { ShipToAndPharmacy } from './ShipToAndPharmacy';
@@ -14,7 +15,7 @@ const address = { fullName: 'Jamie Rivera', line1: '500 Congress Ave', line2: nu
 
 describe('ShipToAndPharmacy', () => {
   it('shows the ship-to address and the pharmacy, each with a way to change it', async () => {
-    mockApi([
+    fakeApi([
       [
         'GET',
         '/api/pharmacies/ph1',
@@ -38,7 +39,7 @@ describe('ShipToAndPharmacy', () => {
   });
 
   it('shows nothing for an order that neither ships nor needs a pharmacy', () => {
-    mockApi([]);
+    fakeApi([]);
     const { container } = renderWithStore(<ShipToAndPharmacy order={makeCart({ checkoutStages: Stage.Payment })} />);
     expect(container).toBeEmptyDOMElement();
   });

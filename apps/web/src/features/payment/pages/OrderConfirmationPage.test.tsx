@@ -4,7 +4,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { OrderConfirmationPage } from './OrderConfirmationPage';
 
@@ -25,7 +26,7 @@ const at = '/checkout/order-confirmation?order=o1';
 
 /** A paid order with a visit booked for 1 May 2030, 15:00 UTC, in the patient's zone. */
 function bookedVisit(visitType: 1 | 2, patientTimeZone: string) {
-  mockApi([
+  fakeApi([
     ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
     [
       'GET',
@@ -43,7 +44,7 @@ function bookedVisit(visitType: 1 | 2, patientTimeZone: string) {
 describe('OrderConfirmationPage', () => {
   it('shows the loading state, then the order number, the amount paid, what happens next and the links', async () => {
     // issue 7 "order number, what happens next, ... a link to the account"; "Products that need no consult are captured at once"
-    mockApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase() })]]);
+    fakeApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase() })]]);
     const { container } = renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(screen.getByText('Loading your order…')).toBeInTheDocument();
     expect(document.title).toMatch(/^Order confirmation \| /);
@@ -61,7 +62,7 @@ describe('OrderConfirmationPage', () => {
 
   it('says the card is held until the doctor approves an order awaiting review', async () => {
     // issue 7 "Authorize at checkout, capture on approval"
-    mockApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null } }) })]]);
+    fakeApi([['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null } }) })]]);
     renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(await screen.findByText('Authorized: $133.00')).toBeInTheDocument();
     expect(screen.getByTestId('next-steps')).toHaveTextContent('A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.');
@@ -91,7 +92,7 @@ describe('OrderConfirmationPage', () => {
   it('shows an error with a retry when the order cannot load', async () => {
     // SPEC §4 "Every call has loading, success and failure outcomes"; SPEC §8 connection error
     let fail = true;
-    mockApi([['GET', '/api/orders/o1/payment', () => (fail ? { status: 500, body: {} } : { body: purchase() })]]);
+    fakeApi([['GET', '/api/orders/o1/payment', () => (fail ? { status: 500, body: {} } : { body: purchase() })]]);
     const user = userEvent.setup();
     renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not load your order' })).toBeInTheDocument();
@@ -103,7 +104,7 @@ describe('OrderConfirmationPage', () => {
 
   it('without an order id, points to the confirmation email, not to orders the account does not list', () => {
     // issue 13 #17: "Your orders and receipts are in your account" was not true.
-    mockApi([]);
+    fakeApi([]);
     renderWithStore(<OrderConfirmationPage />, { path: '/checkout/order-confirmation' });
     expect(screen.getByRole('heading', { level: 1, name: 'No order to confirm' })).toBeInTheDocument();
     expect(screen.getByText('The confirmation email we sent after payment has your order number and a link to your receipt.')).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { MESSAGES, PAYMENT_MESSAGES } from '@store/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem, type ApiCall, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem, type FakeCall, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { SavedCard } from '../api/payments';
 import { master, now, visa } from '../test-fixtures';
@@ -15,16 +16,16 @@ afterEach(() => {
 });
 
 
-const signedIn: ApiRoute = ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })];
-const idOf = (c: ApiCall) => c.path.split('/')[3]!;
+const signedIn: FakeRoute = ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })];
+const idOf = (c: FakeCall) => c.path.split('/')[3]!;
 
 /** The patient's cards as the server keeps them; `patch` decides a PATCH's answer (default: saves it). */
 function cardServer(
   initial: SavedCard[],
-  patch?: (call: ApiCall) => { status: number; body: unknown } | null,
+  patch?: (call: FakeCall) => { status: number; body: unknown } | null,
 ) {
   let cards = [...initial];
-  return mockApi([
+  return fakeApi([
     signedIn,
     ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
     ['GET', '/api/payment-methods', () => ({ body: { cards } })],
@@ -81,7 +82,7 @@ describe('SavedCardsPage', () => {
   });
 
   it('asks someone not signed in to log in, and fetches no cards', async () => {
-    const { calls } = mockApi([['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })]]);
+    const { calls } = fakeApi([['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })]]);
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved cards: please log in' })).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['/api/session']);
@@ -97,7 +98,7 @@ describe('SavedCardsPage', () => {
     vi.unstubAllGlobals();
 
     let fail = true;
-    mockApi([
+    fakeApi([
       signedIn,
       ['GET', '/api/payment-methods', () => (fail ? problem(500, 'INTERNAL', 'x') : { body: { cards: [visa] } })],
     ]);

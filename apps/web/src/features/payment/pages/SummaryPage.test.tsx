@@ -15,7 +15,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@/lib/cart';
 import { CheckoutContext } from '@/lib/checkout';
 import { makeTestConfig } from '@/test/config';
-import { expectNoAxeViolations, mockApi, problem, type ApiRoute } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart, makeItem } from '@/test/storeFixtures';
 import { SummaryPage } from './SummaryPage';
@@ -41,7 +42,7 @@ const CONSENTS = [
   { id: 'c1', kind: 'telehealth', title: 'Telehealth consent', body: 'You agree to care through telehealth.' },
   { id: 'c2', kind: 'privacy', title: 'Privacy notice', body: 'How we use your data.' },
 ];
-const sandbox: ApiRoute[] = [
+const sandbox: FakeRoute[] = [
   ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
   ['GET', '/api/payment-methods', () => ({ body: { cards: [] } })],
 ];
@@ -97,7 +98,7 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string
 describe('SummaryPage', () => {
   it('shows the items, consult fee, shipping, tax, total and the review promise; consents load', async () => {
     // issue 7 "summary: items, quantities, consult fee ..., shipping, tax, ..., total, the ... review promise"
-    mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
+    fakeApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
     const { container } = renderSummary(consultOrder());
     expect(screen.getByRole('heading', { level: 1, name: 'Order summary' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Order summary \| /);
@@ -118,7 +119,7 @@ describe('SummaryPage', () => {
   it('shows an error with a retry when the consents cannot load', async () => {
     // SPEC §4 "Every call has loading, success and failure outcomes"; SPEC §8 connection error
     let fail = true;
-    mockApi([...sandbox, ['GET', '/api/consents', () => (fail ? { status: 500, body: {} } : { body: CONSENTS })]]);
+    fakeApi([...sandbox, ['GET', '/api/consents', () => (fail ? { status: 500, body: {} } : { body: CONSENTS })]]);
     const user = userEvent.setup();
     renderSummary(consultOrder());
     expect(await screen.findByText('We could not load the consents')).toBeInTheDocument();
@@ -129,7 +130,7 @@ describe('SummaryPage', () => {
   });
 
   it('shows the empty state for an order with no items', () => {
-    mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
+    fakeApi([...sandbox, ['GET', '/api/consents', () => ({ body: CONSENTS })]]);
     renderSummary(makeCart({ items: [] }));
     expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
   });
@@ -137,7 +138,7 @@ describe('SummaryPage', () => {
   it('requires every consent before paying; a decline is shown in plain words and nothing typed is lost; a good card goes to the confirmation', async () => {
     // issue 7 "consents to accept"; "a declined card leaves the order unpaid with the gateway's reason shown in plain words, and a retry with another card works"
     let decline = true;
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: CONSENTS })],
       ['POST', '/api/payments/sandbox/tokens', (c) => ({ status: 201, body: { token: `tok_${(c.body as { number: string }).number.slice(-4)}`, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
@@ -192,7 +193,7 @@ describe('SummaryPage', () => {
   });
 
   it('says every problem at the first Pay (card fields and consents), and an old refusal goes with a new attempt', async () => {
-    mockApi([
+    fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: CONSENTS })],
       ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_9995', card: { brand: 'visa', last4: '9995', expMonth: 12, expYear: 2034 } } })],
@@ -222,7 +223,7 @@ describe('SummaryPage', () => {
   it('offers a donation where the storefront enables it, and shows it in the total', async () => {
     // SPEC §3 flag enableDonationsSummaryPage; issue 7 "donation (when enableDonationsSummaryPage)"
     let current = consultOrder();
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: CONSENTS })],
       [
@@ -250,7 +251,7 @@ describe('SummaryPage', () => {
   it('a signed-in patient with no saved cards gets the card form and Pay straight away, and no switch', async () => {
     // issue 7 "add-new-or-switch card during checkout": nothing saved to switch to, so a new card
     // is tokenized and paid in one step (and saved to the account with the payment).
-    const { calls } = mockApi([...sandbox, ['GET', '/api/consents', () => ({ body: [] })]]);
+    const { calls } = fakeApi([...sandbox, ['GET', '/api/consents', () => ({ body: [] })]]);
     const { container } = renderSummary(consultOrder());
     const form = await screen.findByRole('form', { name: 'Card details' });
     expect(within(form).getByRole('button', { name: 'Pay $133.00' })).toBeEnabled();
@@ -264,7 +265,7 @@ describe('SummaryPage', () => {
 
   it('a guest pays with a new card and is not offered saved cards', async () => {
     // issue 7 "add-new-or-switch card during checkout": saved cards belong to signed-in patients.
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: [] })],
       ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_4242', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
@@ -284,7 +285,7 @@ describe('SummaryPage', () => {
     // SPEC §8 Connection: "There was a connection error. …" followed by "Please contact Customer Support with any questions."
     let down = true;
     const paid = { orderId: 'o1', orderNumber: 'ABCD1234', status: 'awaiting_review', payment: { status: 'authorized', amountCents: 13300, captured: false, card: null }, receiptUrl: '/r.pdf', replayed: false };
-    mockApi([
+    fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: [] })],
       ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_4242', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],
@@ -309,7 +310,7 @@ describe('SummaryPage', () => {
       id, brand: 'visa', last4: label.slice(-4), label, expMonth: 12, expYear: 2034, expired: false, isCurrent, billingAddress: null, createdAt: '2026-01-01T00:00:00.000Z',
     });
     let decline = true;
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/payments/config', () => ({ body: { gateway: 'sandbox', publishableKey: null } })],
       ['GET', '/api/payment-methods', () => ({ body: { cards: [saved('c1', 'Visa ending in 4242', true), saved('c2', 'Visa ending in 1881', false)] } })],
       ['GET', '/api/consents', () => ({ body: [] })],
@@ -367,7 +368,7 @@ describe('SummaryPage', () => {
   it('keeps keyboard focus in the promo area as a code is refused, applied and removed', async () => {
     // SPEC §5 "Enter a promo code"; SPEC §4 "Coupon: applied or removed"; SPEC §8 "Sorry that promo code is invalid."
     let current = consultOrder();
-    mockApi([
+    fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: [] })],
       [
@@ -415,7 +416,7 @@ describe('SummaryPage', () => {
     // issue 13 #2 "a code over its limit at pay time is refused with the spec's message and the patient pays without it only if they choose to"; SPEC §8
     const withCode = consultOrder({ promoCode: { code: 'JUSTONE', discountCents: 500 }, totals: { ...consultOrder().totals, discountCents: 500, totalCents: 12800 } });
     let current = withCode;
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ...sandbox,
       ['GET', '/api/consents', () => ({ body: [] })],
       ['POST', '/api/payments/sandbox/tokens', () => ({ status: 201, body: { token: 'tok_4242', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } } })],

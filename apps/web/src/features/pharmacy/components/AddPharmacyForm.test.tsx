@@ -2,7 +2,8 @@ import { MESSAGES } from '@store/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { AddPharmacyForm } from './AddPharmacyForm';
 import { pharmacy } from './fixtures';
@@ -27,7 +28,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, npi: string) {
 describe('AddPharmacyForm', () => {
   it("refuses an NPI whose check digit is wrong with the NPI message", async () => {
     // issue 5 "NPI checked with the NPI check digit"; AddPharmacyForm 'Please enter a valid 10-digit NPI.'
-    const { calls } = mockApi([]);
+    const { calls } = fakeApi([]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<AddPharmacyForm onAdded={vi.fn()} />);
     await fill(user, '1234567890');
@@ -38,7 +39,7 @@ describe('AddPharmacyForm', () => {
   });
 
   it('gives every missing field its own message', async () => {
-    mockApi([]);
+    fakeApi([]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<AddPharmacyForm onAdded={vi.fn()} />);
     await user.type(screen.getByLabelText(/fax/i), '123');
@@ -60,7 +61,7 @@ describe('AddPharmacyForm', () => {
   it('adds the pharmacy and hands back what the server stored', async () => {
     // issue 5 "adding the patient's own pharmacy ... stored as patient-created"
     const stored = pharmacy('own1', 'Cornerstone Compounding', null, { isPatientCreated: true });
-    const { calls } = mockApi([['POST', '/api/pharmacies', () => ({ status: 201, body: stored })]]);
+    const { calls } = fakeApi([['POST', '/api/pharmacies', () => ({ status: 201, body: stored })]]);
     const onAdded = vi.fn();
     const user = userEvent.setup({ delay: null });
     const { container } = renderWithStore(<AddPharmacyForm onAdded={onAdded} />);
@@ -82,7 +83,7 @@ describe('AddPharmacyForm', () => {
 
   it("shows the server's field message, or its connection message", async () => {
     let down = false;
-    mockApi([['POST', '/api/pharmacies', () =>
+    fakeApi([['POST', '/api/pharmacies', () =>
       down ? { status: 500 } : problem(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, [{ field: 'npi', message: MESSAGES.NPI_INVALID }])]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<AddPharmacyForm onAdded={vi.fn()} />);

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mockApi';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { mapData } from './fixtures';
 import { MAP_UNAVAILABLE, PharmacyMap } from './PharmacyMap';
@@ -27,7 +27,7 @@ describe('PharmacyMap without a map', () => {
   it('says so and keeps the list choosable', async () => {
     // issue 5 "the list works when tiles cannot load"
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
+    fakeApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     expect(await screen.findByText(MAP_UNAVAILABLE)).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { Pharmacy } from '../api/pharmacies';
 import { mapData } from './fixtures';
@@ -40,7 +41,7 @@ async function markers() {
 describe('PharmacyMap', () => {
   it('shows the list and the map side by side, with OpenStreetMap tiles and their attribution', async () => {
     // issue 5 "pharmacy map (Leaflet + OpenStreetMap tiles ...; markers and the list side by side)"
-    const { calls } = mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
+    const { calls } = fakeApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const { container } = renderWithStore(<Harness />);
     const list = await screen.findByRole('radiogroup', { name: 'Pharmacies on the map' });
     expect(within(list).getAllByRole('radio')).toHaveLength(3);
@@ -66,7 +67,7 @@ describe('PharmacyMap', () => {
 
   it('selecting in the list selects the marker, and choosing a marker selects the list item', async () => {
     // issue 5 "selecting either selects both"
-    mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
+    fakeApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const onSelect = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness onSelect={onSelect} />);
@@ -97,7 +98,7 @@ describe('PharmacyMap', () => {
 
   it('keeps the list and the markers working when the tiles cannot load', async () => {
     // issue 5 "the list works when tiles cannot load" (this machine has no internet)
-    mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
+    fakeApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const onSelect = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness onSelect={onSelect} />);
@@ -118,7 +119,7 @@ describe('PharmacyMap', () => {
   });
 
   it('asks for a ZIP first, checks it, then loads that ZIP', async () => {
-    const { calls } = mockApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
+    const { calls } = fakeApi([['GET', '/api/pharmacies/map', () => ({ body: mapData() })]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness initialZip="" />);
     expect(screen.getByText('Enter your ZIP code to see the pharmacies near you.')).toBeInTheDocument();
@@ -134,7 +135,7 @@ describe('PharmacyMap', () => {
 
   it('shows the empty state, the unknown-ZIP message and the connection error', async () => {
     let answer: 'empty' | 'unknown' | 'down' = 'empty';
-    mockApi([['GET', '/api/pharmacies/map', () => {
+    fakeApi([['GET', '/api/pharmacies/map', () => {
       if (answer === 'empty') return { body: { ...mapData([]), center: { lat: 45.78, lng: -108.5, zip: '59101', label: 'Billings, MT 59101' } } };
       if (answer === 'unknown') return problem(400, 'ZIP_UNKNOWN', MESSAGES.ZIP_UNKNOWN, [{ field: 'zip', message: MESSAGES.ZIP_UNKNOWN }]);
       return { status: 502 };

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { Pharmacy } from '../api/pharmacies';
 import { nearby, pharmacy } from './fixtures';
@@ -44,7 +45,7 @@ const page = (items: Pharmacy[], total = items.length, pageNo = 1, origin = true
 
 describe('PharmacySearch', () => {
   it('asks for a ZIP, city or name before searching', async () => {
-    const { calls } = mockApi([]);
+    const { calls } = fakeApi([]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -57,7 +58,7 @@ describe('PharmacySearch', () => {
 
   it('lists pharmacies by ZIP nearest first with their distance, and selects one', async () => {
     // issue 5 "pharmacy search (by ZIP ...), results by distance"
-    const { calls } = mockApi([['GET', '/api/pharmacies', () => page(nearby)]]);
+    const { calls } = fakeApi([['GET', '/api/pharmacies', () => page(nearby)]]);
     const onSelect = vi.fn();
     const user = userEvent.setup({ delay: null });
     const { container } = renderWithStore(<Harness onSelect={onSelect} />);
@@ -80,7 +81,7 @@ describe('PharmacySearch', () => {
   });
 
   it('searches by city or name (no distance) and pages through results', async () => {
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/pharmacies', (c) =>
         c.query.get('page') === '2'
           ? page([pharmacy('p7', 'Zeta Drug', null)], 4, 2, false)
@@ -103,7 +104,7 @@ describe('PharmacySearch', () => {
   });
 
   it('shows the empty state with a way to add the pharmacy', async () => {
-    mockApi([['GET', '/api/pharmacies', () => ({ body: { items: [], page: 1, pageSize: 3, total: 0, origin: { lat: 45.78, lng: -108.5, zip: '59101', label: 'Billings, MT 59101' }, radiusMiles: 50 } })]]);
+    fakeApi([['GET', '/api/pharmacies', () => ({ body: { items: [], page: 1, pageSize: 3, total: 0, origin: { lat: 45.78, lng: -108.5, zip: '59101', label: 'Billings, MT 59101' }, radiusMiles: 50 } })]]);
     const onAdd = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness onAddPharmacy={onAdd} />);
@@ -116,7 +117,7 @@ describe('PharmacySearch', () => {
   });
 
   it("puts the server's ZIP message on the ZIP field", async () => {
-    mockApi([['GET', '/api/pharmacies', () => problem(400, 'ZIP_UNKNOWN', MESSAGES.ZIP_UNKNOWN, [{ field: 'zip', message: MESSAGES.ZIP_UNKNOWN }])]]);
+    fakeApi([['GET', '/api/pharmacies', () => problem(400, 'ZIP_UNKNOWN', MESSAGES.ZIP_UNKNOWN, [{ field: 'zip', message: MESSAGES.ZIP_UNKNOWN }])]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Harness />);
     await user.type(screen.getByLabelText('ZIP code'), '00000');
@@ -130,7 +131,7 @@ describe('PharmacySearch', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    mockApi([['GET', '/api/pharmacies', async () => {
+    fakeApi([['GET', '/api/pharmacies', async () => {
       await held;
       return fail ? { status: 500 } : page(nearby);
     }]]);

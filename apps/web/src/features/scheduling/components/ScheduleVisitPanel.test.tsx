@@ -6,7 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '@/test/render';
-import { detectZone, fakeApi, OKAFOR, PETROV, problem, SLOT_DAYS } from '../test-api';
+import { fakeApi, problem } from '@/test/fakeApi';
+import { detectZone, OKAFOR, PETROV, SLOT_DAYS } from '../test-fixtures';
 import { ScheduleVisitPanel } from './ScheduleVisitPanel';
 
 beforeEach(() => {
@@ -41,15 +42,15 @@ async function fillInvitee(user: ReturnType<typeof userEvent.setup>, values = { 
 describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
   it('books first available, and after "just taken" lets the patient pick again', async () => {
     let attempts = 0;
-    const requests = fakeApi({
-      'GET /api/doctors': { body: [OKAFOR, PETROV] },
-      'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 2, days: SLOT_DAYS } },
-      'POST /api/session/guest': { body: { kind: 'guest', userId: null, role: null } },
-      'POST /api/appointments': () =>
+    const { calls: requests } = fakeApi([
+      ['GET', '/api/doctors', () => ({ body: [OKAFOR, PETROV] })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/Chicago', doctorCount: 2, days: SLOT_DAYS } })],
+      ['POST', '/api/session/guest', () => ({ body: { kind: 'guest', userId: null, role: null } })],
+      ['POST', '/api/appointments', () =>
         ++attempts === 1
           ? problem(409, 'SLOT_TAKEN', MESSAGES.SLOT_TAKEN)
-          : { status: 201, body: booked },
-    });
+          : { status: 201, body: booked }],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" visitType={1} />);
 
@@ -83,7 +84,7 @@ describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
       state: 'NY',
       visitType: 1,
     });
-    expect(requests.find((r) => r.path === '/api/slots')!.search.get('state')).toBe('NY');
+    expect(requests.find((r) => r.path === '/api/slots')!.query.get('state')).toBe('NY');
   });
 
   it.each([
@@ -92,10 +93,10 @@ describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
     ['Email', 'jordan@', MESSAGES.EMAIL_INVALID],
     ['Phone number', '555-2013', MESSAGES.PHONE_NUMBER_FORMAT],
   ])('shows the %s message beside the field and books nothing', async (field, value, message) => {
-    const requests = fakeApi({
-      'GET /api/doctors': { body: [OKAFOR] },
-      'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } },
-    });
+    const { calls: requests } = fakeApi([
+      ['GET', '/api/doctors', () => ({ body: [OKAFOR] })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } })],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
@@ -110,12 +111,12 @@ describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
   });
 
   it("opens a doctor's bio and selects the doctor from it", async () => {
-    const requests = fakeApi({
-      'GET /api/doctors': { body: [OKAFOR, PETROV] },
-      [`GET /api/doctors/${OKAFOR.id}`]: { body: { ...OKAFOR, bio: 'Dr. Okafor is a board-certified internist.' } },
-      'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 2, days: SLOT_DAYS } },
-      [`GET /api/doctors/${OKAFOR.id}/slots`]: { body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: SLOT_DAYS.slice(1) } },
-    });
+    const { calls: requests } = fakeApi([
+      ['GET', '/api/doctors', () => ({ body: [OKAFOR, PETROV] })],
+      ['GET', `/api/doctors/${OKAFOR.id}`, () => ({ body: { ...OKAFOR, bio: 'Dr. Okafor is a board-certified internist.' } })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/Chicago', doctorCount: 2, days: SLOT_DAYS } })],
+      ['GET', `/api/doctors/${OKAFOR.id}/slots`, () => ({ body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: SLOT_DAYS.slice(1) } })],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     await user.click(await screen.findByRole('button', { name: 'View bio of Dr. Amara Okafor' }));
@@ -132,17 +133,17 @@ describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
   });
 
   it('says so when no doctor is licensed in the state', async () => {
-    fakeApi({ 'GET /api/doctors': { body: [] } });
+    fakeApi([['GET', '/api/doctors', () => ({ body: [] })]]);
     renderWithStore(<ScheduleVisitPanel state="OH" />);
     expect(await screen.findByRole('heading', { name: 'No doctors are licensed in Ohio yet' })).toBeInTheDocument();
   });
 
   it('says so when a doctor has no open times, and offers first available', async () => {
-    fakeApi({
-      'GET /api/doctors': { body: [OKAFOR] },
-      'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } },
-      [`GET /api/doctors/${OKAFOR.id}/slots`]: { body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: [] } },
-    });
+    fakeApi([
+      ['GET', '/api/doctors', () => ({ body: [OKAFOR] })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } })],
+      ['GET', `/api/doctors/${OKAFOR.id}/slots`, () => ({ body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: [] } })],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     await user.click(await screen.findByRole('radio', { name: /Dr. Amara Okafor/ }));
@@ -153,10 +154,10 @@ describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
   });
 
   it('shows the connection message and a retry when the doctors cannot load', async () => {
-    fakeApi({
-      'GET /api/doctors': { status: 500, body: {} },
-      'GET /api/slots': { body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } },
-    });
+    fakeApi([
+      ['GET', '/api/doctors', () => ({ status: 500, body: {} })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/Chicago', doctorCount: 1, days: SLOT_DAYS } })],
+    ]);
     renderWithStore(<ScheduleVisitPanel state="NY" />);
     expect(await screen.findByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

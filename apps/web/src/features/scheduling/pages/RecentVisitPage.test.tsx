@@ -9,7 +9,8 @@ import { routes } from '@/app/router';
 import { PRIVACY_NOTICE_KEY } from '@/components/PrivacyNotice';
 import { makeTestConfig } from '@/test/config';
 import { createTestQueryClient } from '@/test/render';
-import { detectZone, fakeApi, PETROV, SLOT_DAYS, type FakeAnswer } from '../test-api';
+import { fakeApi, type FakeRoute } from '@/test/fakeApi';
+import { detectZone, PETROV, SLOT_DAYS } from '../test-fixtures';
 import { ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
 
 const visit = {
@@ -34,13 +35,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function api(extra: Record<string, FakeAnswer>) {
-  return fakeApi({
-    'GET /api/storefront': { body: makeTestConfig({ name: 'Acme Health' }) },
-    'GET /api/session': { body: { kind: 'user', userId: 'u1', role: 'patient' } },
-    [`GET /api/doctors/${PETROV.id}/slots`]: { body: { timeZone: 'America/Chicago', doctor: PETROV, days: SLOT_DAYS } },
+function api(extra: FakeRoute[]) {
+  return fakeApi([
     ...extra,
-  });
+    ['GET', '/api/storefront', () => ({ body: makeTestConfig({ name: 'Acme Health' }) })],
+    ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
+    ['GET', `/api/doctors/${PETROV.id}/slots`, () => ({ body: { timeZone: 'America/Chicago', doctor: PETROV, days: SLOT_DAYS } })],
+  ]).calls;
 }
 
 function renderPage() {
@@ -54,7 +55,7 @@ function renderPage() {
 
 describe('RecentVisitPage', { timeout: 20_000 }, () => {
   it('shows the visit in the zone stored with it, named, though the browser says UTC (issue 13 #15)', async () => {
-    api({ 'GET /api/account/visit': { body: { appointment: visit, order: paid } } });
+    api([['GET', '/api/account/visit', () => ({ body: { appointment: visit, order: paid } })]]);
     renderPage();
     expect(await screen.findByText('Tuesday, February 2, 2027, 12:00 – 12:30 PM CST')).toBeInTheDocument();
     expect(screen.queryByText(/UTC/)).not.toBeInTheDocument();
@@ -62,14 +63,14 @@ describe('RecentVisitPage', { timeout: 20_000 }, () => {
 
   it('books a new time for a paid order whose visit was cancelled (issue 13 #12)', async () => {
     let current: unknown = { appointment: { ...visit, status: 'cancelled' }, order: { ...paid, visitBooked: false } };
-    const requests = api({
-      'GET /api/account/visit': () => ({ body: current }),
-      'POST /api/orders/o1/appointment': () => {
+    const requests = api([
+      ['GET', '/api/account/visit', () => ({ body: current })],
+      ['POST', '/api/orders/o1/appointment', () => {
         const appointment = { ...visit, id: 'a2', startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z' };
         current = { appointment, order: paid };
         return { status: 201, body: { appointment, reschedulePath: '/reschedulings/x?hide_gdpr_banner=1' } };
-      },
-    });
+      }],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderPage();
     expect(await screen.findByText(REBOOK_TEXT)).toBeInTheDocument();
@@ -86,10 +87,10 @@ describe('RecentVisitPage', { timeout: 20_000 }, () => {
   });
 
   it('cancels a paid order after a confirmation and says the hold was released (issue 13 #12)', async () => {
-    const requests = api({
-      'GET /api/account/visit': { body: { appointment: visit, order: paid } },
-      'POST /api/account/orders/o1/cancel': { body: { order: { ...paid, state: 'cancelled', visitBooked: false } } },
-    });
+    const requests = api([
+      ['GET', '/api/account/visit', () => ({ body: { appointment: visit, order: paid } })],
+      ['POST', '/api/account/orders/o1/cancel', () => ({ body: { order: { ...paid, state: 'cancelled', visitBooked: false } } })],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Cancel my order' }));

@@ -10,7 +10,8 @@ import { routes } from '@/app/router';
 import { PRIVACY_NOTICE_KEY } from '@/components/PrivacyNotice';
 import { makeTestConfig } from '@/test/config';
 import { createTestQueryClient } from '@/test/render';
-import { detectZone, fakeApi, PETROV, problem, SLOT_DAYS, type FakeAnswer } from '../test-api';
+import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
+import { detectZone, PETROV, SLOT_DAYS } from '../test-fixtures';
 import { CHOOSE_AGAIN_TEXT, ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
@@ -39,14 +40,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function api(extra: Record<string, FakeAnswer> = {}) {
-  return fakeApi({
-    'GET /api/storefront': { body: config },
-    'GET /api/session': { body: { kind: 'none', userId: null, role: null } },
-    [`GET /api/reschedulings/${TOKEN}`]: { body: visit },
-    [`GET /api/reschedulings/${TOKEN}/slots`]: { body: { timeZone: 'America/New_York', doctor: PETROV, days: SLOT_DAYS } },
+function api(extra: FakeRoute[] = []) {
+  return fakeApi([
     ...extra,
-  });
+    ['GET', '/api/storefront', () => ({ body: config })],
+    ['GET', '/api/session', () => ({ body: { kind: 'none', userId: null, role: null } })],
+    ['GET', `/api/reschedulings/${TOKEN}`, () => ({ body: visit })],
+    ['GET', `/api/reschedulings/${TOKEN}/slots`, () => ({ body: { timeZone: 'America/New_York', doctor: PETROV, days: SLOT_DAYS } })],
+  ]).calls;
 }
 
 function renderAt(path: string) {
@@ -83,7 +84,7 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
 
   it('moves the visit to a new time picked by keyboard', async () => {
     const moved = { ...visit, startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z' };
-    const requests = api({ [`POST /api/reschedulings/${TOKEN}`]: { body: moved } });
+    const requests = api([['POST', `/api/reschedulings/${TOKEN}`, () => ({ body: moved })]]);
     const user = userEvent.setup({ delay: null });
     renderAt(link);
     const move = await screen.findByRole('button', { name: 'Move my visit' });
@@ -105,7 +106,7 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
   });
 
   it('says when the new time was just taken', async () => {
-    api({ [`POST /api/reschedulings/${TOKEN}`]: problem(409, 'SLOT_TAKEN', MESSAGES.SLOT_TAKEN) });
+    api([['POST', `/api/reschedulings/${TOKEN}`, () => problem(409, 'SLOT_TAKEN', MESSAGES.SLOT_TAKEN)]]);
     const user = userEvent.setup({ delay: null });
     renderAt(link);
     await user.click(await screen.findByRole('button', { name: '10:30 AM' }));
@@ -115,7 +116,7 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
   });
 
   it('cancels the visit after a confirmation', async () => {
-    const requests = api({ [`DELETE /api/reschedulings/${TOKEN}`]: { body: { ...visit, status: 'cancelled' } } });
+    const requests = api([['DELETE', `/api/reschedulings/${TOKEN}`, () => ({ body: { ...visit, status: 'cancelled' } })]]);
     const user = userEvent.setup({ delay: null });
     renderAt(link);
     await user.click(await screen.findByRole('button', { name: 'Cancel visit' }));
@@ -127,13 +128,13 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
   });
 
   it('explains an expired or unknown link', async () => {
-    api({ [`GET /api/reschedulings/${TOKEN}`]: problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND) });
+    api([['GET', `/api/reschedulings/${TOKEN}`, () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND)]]);
     renderAt(link);
     expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
   });
 
   it('shows the connection message with a retry when the server fails', async () => {
-    api({ [`GET /api/reschedulings/${TOKEN}`]: { status: 503, body: {} } });
+    api([['GET', `/api/reschedulings/${TOKEN}`, () => ({ status: 503, body: {} })]]);
     renderAt(link);
     expect(await screen.findByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -141,14 +142,14 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
 
   it('shows the time in the zone stored with the visit, named, even when the browser says UTC (issue 13 #15)', async () => {
     detectZone('UTC');
-    api({ [`GET /api/reschedulings/${TOKEN}`]: { body: { ...visit, patientTimeZone: 'America/Chicago' } } });
+    api([['GET', `/api/reschedulings/${TOKEN}`, () => ({ body: { ...visit, patientTimeZone: 'America/Chicago' } })]]);
     renderAt(link);
     expect(await screen.findByTestId('visit-time')).toHaveTextContent('Tuesday, February 2, 2027, 12:00 – 12:30 PM CST');
     expect(await screen.findByRole('combobox', { name: /time zone/i })).toHaveTextContent('Central Time');
   });
 
   it('before payment, a cancelled visit sends the patient back to checkout to choose a new time (issue 13 #12)', async () => {
-    api({ [`GET /api/reschedulings/${TOKEN}`]: { body: { ...visit, status: 'cancelled', order: { id: 'o1', state: 'unpaid', visitBooked: false } } } });
+    api([['GET', `/api/reschedulings/${TOKEN}`, () => ({ body: { ...visit, status: 'cancelled', order: { id: 'o1', state: 'unpaid', visitBooked: false } } })]]);
     renderAt(link);
     expect(await screen.findByText(CHOOSE_AGAIN_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose a new time' })).toHaveAttribute('href', '/checkout/schedule-visit');
@@ -158,16 +159,16 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
     const cancelled = { ...visit, status: 'cancelled', order: paidOrder };
     let current: unknown = { ...visit, order: { ...paidOrder, visitBooked: true } };
     const rebooked = { ...visit, id: 'a2', startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z', order: { ...paidOrder, visitBooked: true } };
-    const requests = api({
-      [`GET /api/reschedulings/${TOKEN}`]: () => ({ body: current }),
-      [`DELETE /api/reschedulings/${TOKEN}`]: () => {
+    const requests = api([
+      ['GET', `/api/reschedulings/${TOKEN}`, () => ({ body: current })],
+      ['DELETE', `/api/reschedulings/${TOKEN}`, () => {
         current = cancelled;
         return { body: cancelled };
-      },
-      [`POST /api/reschedulings/${TOKEN}/rebook`]: { status: 201, body: { appointment: rebooked, reschedulePath: `/reschedulings/${NEW_TOKEN}?hide_gdpr_banner=1` } },
-      [`GET /api/reschedulings/${NEW_TOKEN}`]: { body: rebooked },
-      [`GET /api/reschedulings/${NEW_TOKEN}/slots`]: { body: { timeZone: 'America/New_York', doctor: PETROV, days: SLOT_DAYS } },
-    });
+      }],
+      ['POST', `/api/reschedulings/${TOKEN}/rebook`, () => ({ status: 201, body: { appointment: rebooked, reschedulePath: `/reschedulings/${NEW_TOKEN}?hide_gdpr_banner=1` } })],
+      ['GET', `/api/reschedulings/${NEW_TOKEN}`, () => ({ body: rebooked })],
+      ['GET', `/api/reschedulings/${NEW_TOKEN}/slots`, () => ({ body: { timeZone: 'America/New_York', doctor: PETROV, days: SLOT_DAYS } })],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderAt(link);
     await user.click(await screen.findByRole('button', { name: 'Cancel visit' }));
@@ -185,10 +186,10 @@ describe('ReschedulingPage', { timeout: 20_000 }, () => {
   });
 
   it('after payment, the patient may cancel the order instead and is told the hold was released (issue 13 #12)', async () => {
-    const requests = api({
-      [`GET /api/reschedulings/${TOKEN}`]: { body: { ...visit, status: 'cancelled', order: paidOrder } },
-      [`POST /api/reschedulings/${TOKEN}/cancel-order`]: { body: { ...visit, status: 'cancelled', order: { ...paidOrder, state: 'cancelled' } } },
-    });
+    const requests = api([
+      ['GET', `/api/reschedulings/${TOKEN}`, () => ({ body: { ...visit, status: 'cancelled', order: paidOrder } })],
+      ['POST', `/api/reschedulings/${TOKEN}/cancel-order`, () => ({ body: { ...visit, status: 'cancelled', order: { ...paidOrder, state: 'cancelled' } } })],
+    ]);
     const user = userEvent.setup({ delay: null });
     renderAt(link);
     await user.click(await screen.findByRole('button', { name: 'Cancel my order' }));

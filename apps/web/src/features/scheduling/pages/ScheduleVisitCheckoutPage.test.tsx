@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutContext } from '@/lib/checkout';
 import { renderWithStore } from '@/test/render';
 import { makeCart } from '@/test/storeFixtures';
-import { fakeApi, OKAFOR, SLOT_DAYS } from '../test-api';
+import { fakeApi } from '@/test/fakeApi';
+import { OKAFOR, SLOT_DAYS } from '../test-fixtures';
 import { ScheduleVisitCheckoutPage } from './ScheduleVisitCheckoutPage';
 
 afterEach(() => {
@@ -16,12 +17,12 @@ afterEach(() => {
 
 describe('ScheduleVisitCheckoutPage', () => {
   it('starts a guest’s full name and phone from the shipping address; the email is theirs to give', async () => {
-    fakeApi({
-      'GET /api/session': { body: { kind: 'guest', userId: null, role: null } },
-      'GET /api/orders/o1/appointment': { body: { appointment: null, visitType: 1 } },
-      'GET /api/doctors': { body: [OKAFOR] },
-      'GET /api/slots': { body: { timeZone: 'America/New_York', doctorCount: 1, days: SLOT_DAYS } },
-    });
+    fakeApi([
+      ['GET', '/api/session', () => ({ body: { kind: 'guest', userId: null, role: null } })],
+      ['GET', '/api/orders/o1/appointment', () => ({ body: { appointment: null, visitType: 1 } })],
+      ['GET', '/api/doctors', () => ({ body: [OKAFOR] })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/New_York', doctorCount: 1, days: SLOT_DAYS } })],
+    ]);
     const order = makeCart({
       shipping: { state: 'NY', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500 },
       shippingAddress: { fullName: 'Jordan Rivers', line1: '350 5th Ave', line2: null, city: 'New York', state: 'NY', zip: '10118', phone: '2125550123' },

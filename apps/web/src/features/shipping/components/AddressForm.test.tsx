@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { expectNoAxeViolations } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
 import { renderWithStore } from '@/test/render';
 import { AddressForm } from './AddressForm';
 

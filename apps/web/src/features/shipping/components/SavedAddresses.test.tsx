@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, mockApi, problem } from '@/test/mockApi';
+import { expectNoAxeViolations } from '@/test/axe';
+import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import type { SavedAddress } from '../api/addresses';
 import { SavedAddresses, type SavedAddressesProps } from './SavedAddresses';
@@ -40,7 +41,7 @@ function Picker(props: Partial<SavedAddressesProps> & { onUseSpy?: (a: SavedAddr
 describe('SavedAddresses', () => {
   it('groups the addresses under MOST RECENT ADDRESS and OTHER SAVED ADDRESSES', async () => {
     // SPEC §9 "Address groups: MOST RECENT ADDRESS, OTHER SAVED ADDRESSES"
-    mockApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [work, mom] } })]]);
+    fakeApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [work, mom] } })]]);
     const { container } = renderWithStore(<Picker />);
     const recent = await screen.findByRole('radiogroup', { name: ADDRESS_GROUPS.mostRecent });
     expect(screen.getByRole('heading', { name: 'MOST RECENT ADDRESS' })).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('SavedAddresses', () => {
 
   it('ships to the picked address: marks it used and hands it over', async () => {
     const used = { ...work, lastUsedAt: '2026-11-21T09:00:00.000Z' };
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [work] } })],
       ['POST', '/api/addresses/a2/use', () => ({ body: used })],
     ]);
@@ -74,7 +75,7 @@ describe('SavedAddresses', () => {
   });
 
   it('edits an address in place and sends the change', async () => {
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
       ['PATCH', '/api/addresses/a1', (c) => ({ body: { ...home, ...(c.body as object) } })],
     ]);
@@ -97,7 +98,7 @@ describe('SavedAddresses', () => {
   it('adds a new address and selects it', async () => {
     const created = address('a9', { line1: '1 New Way', zip: '78703' });
     let list = { mostRecent: home, otherSaved: [] as SavedAddress[] };
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/addresses', () => ({ body: list })],
       ['POST', '/api/addresses', () => {
         list = { mostRecent: created, otherSaved: [home] };
@@ -122,7 +123,7 @@ describe('SavedAddresses', () => {
   });
 
   it('puts focus back on Add a new address when the new address is cancelled', async () => {
-    mockApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })]]);
+    fakeApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker />);
     await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
@@ -132,7 +133,7 @@ describe('SavedAddresses', () => {
 
   it('says plainly when the picked address is in a state the products cannot ship to', async () => {
     // issue 5 "state restrictions of the products (clear message, no silent failure)"
-    mockApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [mom] } })]]);
+    fakeApi([['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [mom] } })]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker shipsTo={['TX']} />);
     await user.click(await screen.findByRole('radio', { name: /9 Elm Rd/ }));
@@ -144,7 +145,7 @@ describe('SavedAddresses', () => {
   });
 
   it('shows loading, then the empty state with the new-address form', async () => {
-    mockApi([['GET', '/api/addresses', () => ({ body: { mostRecent: null, otherSaved: [] } })]]);
+    fakeApi([['GET', '/api/addresses', () => ({ body: { mostRecent: null, otherSaved: [] } })]]);
     renderWithStore(<Picker />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your saved addresses…');
     expect(await screen.findByRole('heading', { name: 'No saved addresses yet' })).toBeInTheDocument();
@@ -153,7 +154,7 @@ describe('SavedAddresses', () => {
 
   it('shows the error with a retry that loads again', async () => {
     let fail = true;
-    mockApi([['GET', '/api/addresses', () => (fail ? { status: 503 } : { body: { mostRecent: home, otherSaved: [] } })]]);
+    fakeApi([['GET', '/api/addresses', () => (fail ? { status: 503 } : { body: { mostRecent: home, otherSaved: [] } })]]);
     const user = userEvent.setup({ delay: null });
     renderWithStore(<Picker />);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.CONNECTION_ERROR);
@@ -163,7 +164,7 @@ describe('SavedAddresses', () => {
   });
 
   it("shows the server's message when using an address fails", async () => {
-    mockApi([
+    fakeApi([
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
       ['POST', '/api/addresses/a1/use', () => problem(404, 'NOT_FOUND', MESSAGES.NOT_FOUND)],
     ]);

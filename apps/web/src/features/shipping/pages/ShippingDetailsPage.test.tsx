@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutContext } from '@/lib/checkout';
-import { mockApi } from '@/test/mockApi';
+import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart } from '@/test/storeFixtures';
 import type { SavedAddress } from '../api/addresses';
@@ -66,7 +66,7 @@ async function typeNewAddress(form: HTMLElement, fields: { fullName?: string; li
 
 describe('ShippingDetailsPage, signed in', () => {
   it('with no address chosen, the page says what Continue waits for, and Continue asks for the new address', async () => {
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/shipping-methods', () => ({ body: METHODS })],
       ['GET', '/api/addresses', () => ({ body: { mostRecent: null, otherSaved: [] } })],
     ]);
@@ -84,7 +84,7 @@ describe('ShippingDetailsPage, signed in', () => {
 
   it('Continue saves an address typed under "Add a new address" and ships there (issue 13 #11)', async () => {
     const created: SavedAddress = { ...home, id: 'a9', fullName: 'Jamie Rivera', line1: '500 Congress Ave', zip: '78702', phone: '5125550199', lastUsedAt: null };
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/shipping-methods', () => ({ body: METHODS })],
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
       ['POST', '/api/addresses', () => ({ status: 201, body: created })],
@@ -105,7 +105,7 @@ describe('ShippingDetailsPage, signed in', () => {
   });
 
   it('a half-typed new address is not dropped: Continue says what is missing and ships nowhere (issue 13 #11)', async () => {
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/shipping-methods', () => ({ body: METHODS })],
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
     ]);
@@ -122,7 +122,7 @@ describe('ShippingDetailsPage, signed in', () => {
   });
 
   it('come from the summary, the saved address leads back to it (issue 13 #11)', async () => {
-    const { calls } = mockApi([
+    const { calls } = fakeApi([
       ['GET', '/api/shipping-methods', () => ({ body: METHODS })],
       ['GET', '/api/addresses', () => ({ body: { mostRecent: home, otherSaved: [] } })],
       ['PUT', '/api/orders/o1/shipping-address', () => ({ body: makeCart() })],
