@@ -5,8 +5,8 @@ import { Suspense, lazy, useState } from 'react';
 import { hidesGdprBanner } from '@store/domain';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Layout } from '@/components/Layout';
-import { useLandingCapture } from '@/lib/landing';
-import { LoginDrawerProvider, useLoginDrawer } from '@/lib/loginDrawer';
+import { useLandingCapture } from '@/shared/landing';
+import { LoginDrawerProvider, useLoginDrawer } from '@/shared/loginDrawer';
 
 // The drawer will hold the login forms (react-hook-form, zod): load it on first open, not with the shell.
 const LoginDrawer = lazy(() =>

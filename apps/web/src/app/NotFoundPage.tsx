@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useDocumentTitle } from '@/lib/storefront';
+import { useDocumentTitle } from '@/shared/storefront';
 
 /** Any path no route matches. */
 export function NotFoundPage() {

@@ -10,8 +10,8 @@ export const PATHS = {
   checkout: CHECKOUT_ROUTES,
 } as const;
 
-/** Accounts and sign-in (issue 4): the pages SPEC §2 names without a path (in lib: features use them). */
-export { ACCOUNT_ROUTES } from '@/lib/accountRoutes';
+/** Accounts and sign-in (issue 4): the pages SPEC §2 names without a path (in shared: features use them). */
+export { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 
 export function productPath(slug: string): string {
   return `/products/${encodeURIComponent(slug)}`;

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSULT_STAGES, makeCart, makeProgress } from '@/features/checkout/test-helpers';
-import type { Cart } from '@/lib/cart';
+import type { Cart } from '@/shared/cart';
 import { makeTestConfig } from '@/test/config';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';

@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api';
-import { checkoutRoute, useAddToCart } from '@/lib/cart';
-import type { Product } from '@/lib/catalog';
-import { useSession } from '@/lib/session';
-import { useStoreConfig } from '@/lib/storefront';
+import { checkoutRoute, useAddToCart } from '@/shared/cart';
+import type { Product } from '@/shared/catalog';
+import { useSession } from '@/shared/session';
+import { useStoreConfig } from '@/shared/storefront';
 import { errorText } from './PageState';
 import { StatusButton } from './StatusButton';
 

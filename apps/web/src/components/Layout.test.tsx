@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useLoginDrawer } from '@/shared/loginDrawer';
 import { makeTestConfig } from '@/test/config';
 import { fakeApi } from '@/test/fakeApi';
 import { makeCart, makeItem } from '@/test/storeFixtures';

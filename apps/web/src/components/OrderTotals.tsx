@@ -5,7 +5,7 @@
 import { formatCents } from '@store/domain';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Cart } from '@/lib/cart';
+import type { Cart } from '@/shared/cart';
 
 function Row({ label, value, testId, strong = false, live = false }: { label: string; value: string; testId: string; strong?: boolean; live?: boolean }) {
   return (

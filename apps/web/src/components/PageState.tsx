@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useContext, type ReactNode } from 'react';
 import { isApiError, isConnectionError } from '@/lib/api';
-import { telHref } from '@/lib/contact';
-import { StoreConfigContext } from '@/lib/storefront';
+import { telHref } from '@/shared/contact';
+import { StoreConfigContext } from '@/shared/storefront';
 import { StatusButton } from './StatusButton';
 import { visuallyHidden } from './visuallyHidden';
 

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { CATEGORY_LABELS, cycleLabel, type Product } from '@/lib/catalog';
+import { CATEGORY_LABELS, cycleLabel, type Product } from '@/shared/catalog';
 import { ProductImage } from './ProductImage';
 
 export function productPath(slug: string): string {

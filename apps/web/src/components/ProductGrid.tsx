@@ -1,6 +1,6 @@
 // Products in a responsive grid, with skeleton cards while they load.
 import Box from '@mui/material/Box';
-import type { Product } from '@/lib/catalog';
+import type { Product } from '@/shared/catalog';
 import { visuallyHidden } from './visuallyHidden';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 

@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useStoreConfig } from '@/lib/storefront';
+import { useStoreConfig } from '@/shared/storefront';
 
 export interface TextAndSubTextProps {
   text: ReactNode;

@@ -7,8 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { LoginDrawerProvider } from '@/lib/loginDrawer';
-import { StoreConfigContext } from '@/lib/storefront';
+import { LoginDrawerProvider } from '@/shared/loginDrawer';
+import { StoreConfigContext } from '@/shared/storefront';
 import { createStoreTheme } from '@/theme/createStoreTheme';
 import { makeTestConfig } from './config';
 

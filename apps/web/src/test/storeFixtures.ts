@@ -1,6 +1,6 @@
 // Products and carts as the server serves them, for the store's component tests.
-import type { Cart, CartItem } from '@/lib/cart';
-import type { Product } from '@/lib/catalog';
+import type { Cart, CartItem } from '@/shared/cart';
+import type { Product } from '@/shared/catalog';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

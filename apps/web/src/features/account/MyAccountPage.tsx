@@ -19,9 +19,9 @@ import { FormAlert } from '@/components/FormAlert';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
-import { accountApi, PROFILE_QUERY_KEY, type Profile } from './api/accountApi';
+import { useSession } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
+import { accountApi, PROFILE_QUERY_KEY, type Profile } from './api/account.api';
 import { SignInRequired } from './SignInRequired';
 import { SignOutEverywhere } from './SignOutEverywhere';
 

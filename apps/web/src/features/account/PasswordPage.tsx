@@ -18,9 +18,9 @@ import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
-import { accountApi, PROFILE_QUERY_KEY } from './api/accountApi';
+import { useSession } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
+import { accountApi, PROFILE_QUERY_KEY } from './api/account.api';
 import { SignInRequired } from './SignInRequired';
 
 const schema = z

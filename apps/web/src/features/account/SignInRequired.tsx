@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
-import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useLoginDrawer } from '@/shared/loginDrawer';
 
 export function SignInRequired({ title }: { title: string }) {
   const { openLoginDrawer } = useLoginDrawer();

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useLoginDrawer } from '@/shared/loginDrawer';
 import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { SignOutEverywhere } from './SignOutEverywhere';

@@ -9,9 +9,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
-import { useAfterSignOut } from '@/lib/session';
-import { useFocusLater } from '@/lib/useFocusLater';
-import { accountApi } from './api/accountApi';
+import { useAfterSignOut } from '@/shared/session';
+import { useFocusLater } from '@/components/useFocusLater';
+import { accountApi } from './api/account.api';
 
 export function SignOutEverywhere() {
   const id = useId();

@@ -22,11 +22,11 @@ import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useLoginDrawer } from '@/lib/loginDrawer';
-import { entryPage, refreshAfterSignIn, useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
+import { useLoginDrawer } from '@/shared/loginDrawer';
+import { entryPage, refreshAfterSignIn, useSession } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
 import { useQueryClient } from '@tanstack/react-query';
-import { authApi } from './api/authApi';
+import { authApi } from './api/auth.api';
 import { RegistrationForm } from './components/RegistrationForm';
 import { useSignedIn } from './useSignIn';
 

@@ -14,9 +14,9 @@ import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useLoginDrawer } from '@/lib/loginDrawer';
-import { useDocumentTitle } from '@/lib/storefront';
-import { authApi } from './api/authApi';
+import { useLoginDrawer } from '@/shared/loginDrawer';
+import { useDocumentTitle } from '@/shared/storefront';
+import { authApi } from './api/auth.api';
 
 const schema = z.object({ email: emailSchema });
 

@@ -9,9 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { isApiError } from '@/lib/api';
-import { entryPage, useSession, isSigningIn } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
-import { authApi } from './api/authApi';
+import { entryPage, useSession, isSigningIn } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
+import { authApi } from './api/auth.api';
 import { RegistrationForm } from './components/RegistrationForm';
 import { useSignedIn } from './useSignIn';
 

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { LoadingState } from '@/components/PageState';
-import { entryPage, useSession, isSigningIn } from '@/lib/session';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
-import { authApi } from './api/authApi';
+import { entryPage, useSession, isSigningIn } from '@/shared/session';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
+import { authApi } from './api/auth.api';
 import { RegistrationForm } from './components/RegistrationForm';
 import { useSignedIn } from './useSignIn';
 

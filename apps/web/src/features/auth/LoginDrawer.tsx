@@ -6,7 +6,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useLoginDrawer } from '@/shared/loginDrawer';
 import { LoginForms } from './components/LoginForms';
 
 export function LoginDrawer() {

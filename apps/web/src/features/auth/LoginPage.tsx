@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/PageState';
-import { safeRedirect, useSession, isSigningIn } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
+import { safeRedirect, useSession, isSigningIn } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
 import { LoginForms } from './components/LoginForms';
 
 export function LoginPage() {

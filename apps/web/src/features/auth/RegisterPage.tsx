@@ -1,6 +1,6 @@
 // APP_ROUTES.register (SPEC §2; the checkout's Register stage): create an account with a password
 // and be logged in, or register with a one-time passcode instead. Inside a guest's checkout (the
-// checkout's frame gives the order through `@/lib/checkout`) it says the account finishes the
+// checkout's frame gives the order through `@/shared/checkout`) it says the account finishes the
 // order and starts the names from the shipping address's full name, and the email and phone from
 // the visit the patient booked.
 import Container from '@mui/material/Container';
@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/PageState';
-import { useCart } from '@/lib/cart';
-import { useCheckoutInProgress } from '@/lib/checkout';
-import { entryPage, isSigningIn, safeRedirect, useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
-import { authApi, useVisitContact } from './api/authApi';
+import { useCart } from '@/shared/cart';
+import { useCheckoutInProgress } from '@/shared/checkout';
+import { entryPage, isSigningIn, safeRedirect, useSession } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
+import { authApi, useVisitContact } from './api/auth.api';
 import { RegistrationForm } from './components/RegistrationForm';
 import { splitFullName } from './splitFullName';
 import { useSignedIn } from './useSignIn';

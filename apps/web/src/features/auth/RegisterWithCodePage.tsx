@@ -15,10 +15,10 @@ import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useLoginDrawer } from '@/lib/loginDrawer';
-import { entryPage, safeRedirect } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
-import { authApi, type PasscodeSent } from './api/authApi';
+import { useLoginDrawer } from '@/shared/loginDrawer';
+import { entryPage, safeRedirect } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
+import { authApi, type PasscodeSent } from './api/auth.api';
 import { PasscodeStep } from './components/PasscodeStep';
 import { useSignedIn } from './useSignIn';
 

@@ -19,8 +19,8 @@ import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useDocumentTitle } from '@/lib/storefront';
-import { authApi } from './api/authApi';
+import { useDocumentTitle } from '@/shared/storefront';
+import { authApi } from './api/auth.api';
 import { useSignedIn } from './useSignIn';
 
 const schema = z

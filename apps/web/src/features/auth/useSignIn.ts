@@ -3,10 +3,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SIGNED_OUT_ONLY_PATHS } from '@/lib/accountRoutes';
-import { useLoginDrawer } from '@/lib/loginDrawer';
-import { beginSignIn, refreshAfterSignIn, safeRedirect } from '@/lib/session';
-import type { SignedIn } from './api/authApi';
+import { SIGNED_OUT_ONLY_PATHS } from '@/shared/accountRoutes';
+import { useLoginDrawer } from '@/shared/loginDrawer';
+import { beginSignIn, refreshAfterSignIn, safeRedirect } from '@/shared/session';
+import type { SignedIn } from './api/auth.api';
 
 export function useSignedIn() {
   const queryClient = useQueryClient();

@@ -19,8 +19,8 @@ import { QuantitySelector } from '@/components/QuantitySelector';
 import { TextAndSubText } from '@/components/TextAndSubText';
 import { visuallyHidden } from '@/components/visuallyHidden';
 import { isApiError } from '@/lib/api';
-import { CATEGORY_LABELS, initialQuantity, useProduct, VISIT_TYPE_LABELS, type Product } from '@/lib/catalog';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
+import { CATEGORY_LABELS, initialQuantity, useProduct, VISIT_TYPE_LABELS, type Product } from '@/shared/catalog';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
 
 /** Grid areas on small screens, in the order the flags choose. */
 export function mobileAreas(flags: { productImageTopOnMobile: boolean; pricePerCycleBottomOnMobile: boolean }): string[] {

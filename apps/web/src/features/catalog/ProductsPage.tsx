@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/PageState';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { TextAndSubText } from '@/components/TextAndSubText';
-import { CATEGORY_LABELS, useProducts, type ProductCategory } from '@/lib/catalog';
-import { useDocumentTitle } from '@/lib/storefront';
+import { CATEGORY_LABELS, useProducts, type ProductCategory } from '@/shared/catalog';
+import { useDocumentTitle } from '@/shared/storefront';
 
 export function ProductsPage() {
   useDocumentTitle('Shop treatments');

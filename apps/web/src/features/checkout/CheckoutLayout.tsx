@@ -1,7 +1,7 @@
 // The frame of every /checkout/* route (issue 8 "Checkout engine"): it loads the order in checkout
 // and its progress, sends the patient to the first pending stage when the URL names a later one
 // (earlier stages stay reachable, so Back works), shows the progress steps, and provides the order
-// to the stage pages through `@/lib/checkout`. Post-payment pages (confirmation, the visit) need no
+// to the stage pages through `@/shared/checkout`. Post-payment pages (confirmation, the visit) need no
 // open order and are not guarded.
 import { checkoutGuardRedirect, isPostPaymentPath } from '@store/domain';
 import Button from '@mui/material/Button';
@@ -9,10 +9,10 @@ import Container from '@mui/material/Container';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
-import type { Cart } from '@/lib/cart';
-import { CheckoutContext, type CheckoutContextValue } from '@/lib/checkout';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
-import { useCheckoutOrder, useCheckoutProgress } from './api/checkoutApi';
+import type { Cart } from '@/shared/cart';
+import { CheckoutContext, type CheckoutContextValue } from '@/shared/checkout';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
+import { useCheckoutOrder, useCheckoutProgress } from './api/checkout.api';
 import { CheckoutHeader, type HeaderProgress } from './components/CheckoutHeader';
 import { disqualifiedPath } from './pages/disqualifiedPath';
 import { useCheckoutActions } from './useCheckoutActions';

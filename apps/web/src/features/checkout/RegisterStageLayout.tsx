@@ -1,7 +1,7 @@
 // The frame of /register and /register/passcode (SPEC §2 "Register: /register"): a guest whose checkout waits at its
 // Register stage (SPEC §2 "If the user has no login token, Register is added to the pending
 // stages") sees the same checkout band as the other stages (Back, the progress steps) and the page
-// gets the order through `@/lib/checkout`, e.g. to start from the shipping name. Anyone else — no
+// gets the order through `@/shared/checkout`, e.g. to start from the shipping name. Anyone else — no
 // cart, an empty cart, another stage first, signed in — gets /register as a plain page.
 //
 // The checkout is read with the calls the checkout layout makes (the cart, then the server's
@@ -10,10 +10,10 @@
 import { APP_ROUTES, progressStepForPath, Stage } from '@store/domain';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
-import { useCart } from '@/lib/cart';
-import { CheckoutContext, type CheckoutContextValue } from '@/lib/checkout';
-import { useSession } from '@/lib/session';
-import { useCheckoutProgress } from './api/checkoutApi';
+import { useCart } from '@/shared/cart';
+import { CheckoutContext, type CheckoutContextValue } from '@/shared/checkout';
+import { useSession } from '@/shared/session';
+import { useCheckoutProgress } from './api/checkout.api';
 import { CheckoutHeader } from './components/CheckoutHeader';
 import { useCheckoutActions } from './useCheckoutActions';
 

@@ -14,7 +14,7 @@ import {
   type DisplayPages,
 } from '@store/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import type { Cart } from '@/lib/cart';
+import type { Cart } from '@/shared/cart';
 import { CheckoutLayout } from './CheckoutLayout';
 import { DisqualifiedPage } from './pages/DisqualifiedPage';
 import { PrePaymentPage } from './pages/PrePaymentPage';

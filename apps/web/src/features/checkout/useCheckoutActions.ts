@@ -1,10 +1,10 @@
-// What a checkout frame gives its stage pages besides the order (see `@/lib/checkout`): re-read
+// What a checkout frame gives its stage pages besides the order (see `@/shared/checkout`): re-read
 // the progress after a stage was saved, and go on to the first pending stage.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutContextValue } from '@/lib/checkout';
-import { checkoutKeys, fetchProgress, invalidateCheckout } from './api/checkoutApi';
+import type { CheckoutContextValue } from '@/shared/checkout';
+import { checkoutKeys, fetchProgress, invalidateCheckout } from './api/checkout.api';
 
 export function useCheckoutActions(
   orderId: string | null,

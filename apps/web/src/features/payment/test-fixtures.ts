@@ -1,6 +1,6 @@
 // Saved cards for the payment feature's component tests (one set, shared by the summary's chooser
 // and the account's Saved cards page).
-import type { SavedCard } from './api/payments';
+import type { SavedCard } from './api/payment.api';
 
 /** "Today" for the card tests: cards expiring before March 2027 are expired. */
 export const now = () => new Date('2027-03-15T12:00:00Z');

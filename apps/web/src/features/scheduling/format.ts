@@ -1,5 +1,5 @@
 // Doctor labels shared by the doctor list and the bio dialog.
-import type { Doctor } from './api/scheduling';
+import type { Doctor } from './api/scheduling.api';
 
 /** "Dr. Amara Okafor, MD". */
 export function doctorTitle(doctor: Pick<Doctor, 'name' | 'credentials'>): string {

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useStoreConfig } from '@/lib/storefront';
+import { useStoreConfig } from '@/shared/storefront';
 import { makeTestConfig } from '@/test/config';
 import { createTestQueryClient } from '@/test/render';
 import { StorefrontProvider } from './StorefrontProvider';

@@ -5,9 +5,9 @@ import Container from '@mui/material/Container';
 import { ThemeProvider } from '@mui/material/styles';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { ErrorState, FullPageLoading } from '@/components/PageState';
-import { StoreConfigContext } from '@/lib/storefront';
+import { StoreConfigContext } from '@/shared/storefront';
 import { createFallbackTheme, createStoreTheme } from '@/theme/createStoreTheme';
-import { useStorefront } from './api/useStorefront';
+import { useStorefront } from './api/storefront.api';
 
 const fallbackTheme = createFallbackTheme();
 

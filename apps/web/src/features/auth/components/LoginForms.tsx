@@ -22,7 +22,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { authApi, type Channel, type PasscodeSent } from '../api/authApi';
+import { authApi, type Channel, type PasscodeSent } from '../api/auth.api';
 import { useSignedIn } from '../useSignIn';
 import { PasscodeStep } from './PasscodeStep';
 

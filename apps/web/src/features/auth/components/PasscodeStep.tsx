@@ -14,7 +14,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import type { PasscodeSent } from '../api/authApi';
+import type { PasscodeSent } from '../api/auth.api';
 
 const codeSchema = z.object({
   code: z

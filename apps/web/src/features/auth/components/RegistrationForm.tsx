@@ -22,7 +22,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useLoginDrawer } from '@/lib/loginDrawer';
+import { useLoginDrawer } from '@/shared/loginDrawer';
 
 export const registrationSchema = z.object({
   email: emailSchema,

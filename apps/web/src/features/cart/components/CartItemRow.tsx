@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ProductImage } from '@/components/ProductImage';
 import { QuantitySelector } from '@/components/QuantitySelector';
-import type { CartItem } from '@/lib/cart';
+import type { CartItem } from '@/shared/cart';
 
 export interface CartItemRowProps {
   item: CartItem;

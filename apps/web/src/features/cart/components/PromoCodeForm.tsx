@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useApplyPromoCode, useRemovePromoCode, type Cart } from '@/lib/cart';
+import { useApplyPromoCode, useRemovePromoCode, type Cart } from '@/shared/cart';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
 
 const schema = z.object({ promoCode: promoCodeSchema });

@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { errorText } from '@/components/PageState';
 import { isApiError } from '@/lib/api';
-import { useSetShipping, type Cart } from '@/lib/cart';
-import { useShippingMethods, type ShippingMethod } from '../api';
+import { useSetShipping, type Cart } from '@/shared/cart';
+import { useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
 
 function methodLabel(method: ShippingMethod, cart: Cart): string {
   const merchandise = cart.totals.subtotalCents - cart.totals.discountCents;

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StatusButton } from '@/components/StatusButton';
-import { useCheckout } from '@/lib/checkout';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
+import { useCheckout } from '@/shared/checkout';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
 
 export function PrePage({
   page,

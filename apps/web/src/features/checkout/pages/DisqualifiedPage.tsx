@@ -13,10 +13,10 @@ import Container from '@mui/material/Container';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { visuallyHidden } from '@/components/visuallyHidden';
-import { useProducts } from '@/lib/catalog';
-import { telHref } from '@/lib/contact';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
-import { useOrderConsults } from '../api/checkoutApi';
+import { useProducts } from '@/shared/catalog';
+import { telHref } from '@/shared/contact';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
+import { useOrderConsults } from '../api/checkout.api';
 
 const TITLE = 'This treatment is not right for you right now';
 const GENERIC_REASON =

@@ -10,7 +10,7 @@ import { makeTestConfig } from '@/test/config';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem, type FakeCall } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
-import type { ConsultView } from '../api/checkoutApi';
+import type { ConsultView } from '../api/checkout.api';
 import { CheckoutRoutes, makeCart, makeProgress } from '../test-helpers';
 
 const definition: QuestionnaireDefinition = {

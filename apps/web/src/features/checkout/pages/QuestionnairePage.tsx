@@ -21,8 +21,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { useCheckout } from '@/lib/checkout';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
+import { useCheckout } from '@/shared/checkout';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
 import {
   checkoutKeys,
   invalidateCheckout,
@@ -32,7 +32,7 @@ import {
   useStoreConsult,
   type ConsultView,
   type OrderConsult,
-} from '../api/checkoutApi';
+} from '../api/checkout.api';
 import { disqualifiedPath } from './disqualifiedPath';
 
 /** What this page needs from the consult feature's Questionnaire component. */

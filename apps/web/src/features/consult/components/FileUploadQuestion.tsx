@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { errorText } from '@/components/PageState';
-import { useUploadFile, type UploadedFile } from '../api/consult';
+import { useUploadFile, type UploadedFile } from '../api/consult.api';
 import type { QuestionInputProps } from './BasicQuestions';
 import { describedBy, QuestionFrame, questionIds, RemovableItem } from './fields';
 

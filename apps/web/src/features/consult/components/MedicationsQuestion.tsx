@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { errorText } from '@/components/PageState';
-import { useDebouncedValue, useMedicationSearch } from '../api/consult';
+import { useDebouncedValue, useMedicationSearch } from '../api/consult.api';
 import type { QuestionInputProps } from './BasicQuestions';
 import { describedBy, QuestionFrame, questionIds, RemovableItem } from './fields';
 

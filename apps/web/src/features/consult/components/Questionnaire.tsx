@@ -18,8 +18,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
-import { StoreConfigContext } from '@/lib/storefront';
-import { useUploadInProgress } from '../api/consult';
+import { StoreConfigContext } from '@/shared/storefront';
+import { useUploadInProgress } from '../api/consult.api';
 import { AllergiesQuestion } from './AllergiesQuestion';
 import {
   ConsentQuestion,

@@ -4,7 +4,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useStoreConfig } from '@/lib/storefront';
+import { useStoreConfig } from '@/shared/storefront';
 import { featureInfoSections } from '../featureInfo';
 
 export function FeatureInfoSections() {

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ProductImage } from '@/components/ProductImage';
-import { useCheckoutRoute, type Cart } from '@/lib/cart';
+import { useCheckoutRoute, type Cart } from '@/shared/cart';
 
 export function OpenCartEntry({ cart, onBrowse }: { cart: Cart; onBrowse: () => void }) {
   const route = useCheckoutRoute(cart);

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { AddToCartButton } from '@/components/AddToCartButton';
 import { ProductImage } from '@/components/ProductImage';
-import { initialQuantity, VISIT_TYPE_LABELS, type Product } from '@/lib/catalog';
+import { initialQuantity, VISIT_TYPE_LABELS, type Product } from '@/shared/catalog';
 
 export function SingleProductHero({ product }: { product: Product }) {
   return (

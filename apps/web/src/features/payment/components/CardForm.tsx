@@ -25,7 +25,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
-import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payments';
+import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payment.api';
 import { loadStripe, type StripeCardElement, type StripeJs } from '../stripeJs';
 
 export interface CardFormProps {

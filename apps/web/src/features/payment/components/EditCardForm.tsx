@@ -20,8 +20,8 @@ import { FormAlert } from '@/components/FormAlert';
 import { StatusButton } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
 import { applyServerErrors, textFieldProps } from '@/lib/forms';
-import { useFocusLater } from '@/lib/useFocusLater';
-import { useUpdateCard, type SavedCard } from '../api/payments';
+import { useFocusLater } from '@/components/useFocusLater';
+import { useUpdateCard, type SavedCard } from '../api/payment.api';
 
 const billingFields = z.object({
   name: z.string(),

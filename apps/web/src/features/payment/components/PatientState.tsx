@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { errorText } from '@/components/PageState';
 import { UsStateSelect } from '@/components/UsStateSelect';
 import { apiPatch, isApiError } from '@/lib/api';
-import type { Cart } from '@/lib/cart';
+import type { Cart } from '@/shared/cart';
 
 export const PATIENT_STATE_LABEL = 'Your state';
 export const PATIENT_STATE_HINT = 'The state you are in. Sales tax and where this order is available depend on it.';

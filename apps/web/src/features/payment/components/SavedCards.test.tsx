@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
-import type { SavedCard } from '../api/payments';
+import type { SavedCard } from '../api/payment.api';
 import { card, master, now, visa } from '../test-fixtures';
 import { SavedCards } from './SavedCards';
 

@@ -22,14 +22,14 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { visuallyHidden } from '@/components/visuallyHidden';
-import { useFocusLater } from '@/lib/useFocusLater';
+import { useFocusLater } from '@/components/useFocusLater';
 import {
   useAddCard,
   useRemoveCard,
   useSavedCards,
   useSetCurrentCard,
   type SavedCard,
-} from '../api/payments';
+} from '../api/payment.api';
 import { CardForm } from './CardForm';
 import { EditCardForm } from './EditCardForm';
 

@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { errorText } from '@/components/PageState';
 import { apiGet } from '@/lib/api';
-import type { Cart } from '@/lib/cart';
-import { changeFromSummary } from '@/lib/checkoutReturn';
+import type { Cart } from '@/shared/cart';
+import { changeFromSummary } from '@/shared/checkoutReturn';
 
 /** GET /api/pharmacies/:id, as much of it as the summary shows. */
 interface OrderPharmacy {

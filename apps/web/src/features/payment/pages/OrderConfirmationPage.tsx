@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
-import { useDocumentTitle } from '@/lib/storefront';
-import { useOrderAppointment, usePurchase, visitIcs } from '../api/purchase';
+import { useDocumentTitle } from '@/shared/storefront';
+import { useOrderAppointment, usePurchase, visitIcs } from '../api/payment.api';
 
 export function OrderConfirmationPage() {
   useDocumentTitle('Order confirmation');

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LoadingState } from '@/components/PageState';
-import { useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
+import { useSession } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
 import { SavedCards } from '../components/SavedCards';
 
 export interface SavedCardsPageProps {

@@ -28,10 +28,10 @@ import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/Pa
 import { OrderTotals } from '@/components/OrderTotals';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import type { Cart } from '@/lib/cart';
-import { useCheckout } from '@/lib/checkout';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
-import { useFocusLater } from '@/lib/useFocusLater';
+import type { Cart } from '@/shared/cart';
+import { useCheckout } from '@/shared/checkout';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
+import { useFocusLater } from '@/components/useFocusLater';
 import {
   applyPromoCode,
   newIdempotencyKey,
@@ -40,13 +40,14 @@ import {
   setDonation,
   useConsents,
   useOrderAppointment,
+  useSavedCards,
   type PaymentMethodInput,
-} from '../api/purchase';
+  type SavedCard,
+} from '../api/payment.api';
 import { CardForm } from '../components/CardForm';
 import { PatientState } from '../components/PatientState';
 import { SavedCards } from '../components/SavedCards';
 import { ShipToAndPharmacy } from '../components/ShipToAndPharmacy';
-import { useSavedCards, type SavedCard } from '../api/payments';
 
 export const PROMO_LABEL = 'Enter a promo code';
 

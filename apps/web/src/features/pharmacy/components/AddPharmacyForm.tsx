@@ -14,7 +14,7 @@ import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
-import { useAddPharmacy, type Pharmacy } from '../api/pharmacies';
+import { useAddPharmacy, type Pharmacy } from '../api/pharmacy.api';
 
 export interface AddPharmacyFormProps {
   onAdded: (pharmacy: Pharmacy) => void;

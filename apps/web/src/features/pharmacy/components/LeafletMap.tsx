@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import type { PharmacyMarker } from '../api/pharmacies';
+import type { PharmacyMarker } from '../api/pharmacy.api';
 
 export interface LeafletMapProps {
   center: { lat: number; lng: number };

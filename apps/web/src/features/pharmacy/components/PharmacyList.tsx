@@ -9,7 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
-import type { Pharmacy } from '../api/pharmacies';
+import type { Pharmacy } from '../api/pharmacy.api';
 
 export interface PharmacyListProps {
   pharmacies: Pharmacy[];

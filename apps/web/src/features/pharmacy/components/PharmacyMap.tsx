@@ -13,7 +13,7 @@ import { Component, lazy, Suspense, useId, useMemo, useState, type ReactNode } f
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { usePharmacyMap, type Pharmacy } from '../api/pharmacies';
+import { usePharmacyMap, type Pharmacy } from '../api/pharmacy.api';
 import { PharmacyList } from './PharmacyList';
 
 const LeafletMap = lazy(() => import('./LeafletMap'));

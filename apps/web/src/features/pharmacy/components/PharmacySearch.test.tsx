@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
-import type { Pharmacy } from '../api/pharmacies';
+import type { Pharmacy } from '../api/pharmacy.api';
 import { nearby, pharmacy } from './fixtures';
 import { PharmacySearch } from './PharmacySearch';
 

@@ -13,7 +13,7 @@ import { FormTextField } from '@/components/FormTextField';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { usePharmacySearch, type Pharmacy, type PharmacyQuery } from '../api/pharmacies';
+import { usePharmacySearch, type Pharmacy, type PharmacyQuery } from '../api/pharmacy.api';
 import { PharmacyList } from './PharmacyList';
 
 export interface PharmacySearchProps {

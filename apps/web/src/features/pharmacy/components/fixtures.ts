@@ -1,5 +1,5 @@
 // Pharmacies as the API returns them, for the component tests.
-import type { Pharmacy, PharmacyMapData, PharmacyMarker } from '../api/pharmacies';
+import type { Pharmacy, PharmacyMapData, PharmacyMarker } from '../api/pharmacy.api';
 
 export function pharmacy(id: string, name: string, distanceMiles: number | null, over: Partial<Pharmacy> = {}): PharmacyMarker {
   const lat = 30.2713 + (distanceMiles ?? 0) / 69;

@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
-import { useCheckout } from '@/lib/checkout';
-import { useSummaryReturn } from '@/lib/checkoutReturn';
-import { useSetOrderPharmacy, type Pharmacy } from '../api/pharmacies';
+import { useCheckout } from '@/shared/checkout';
+import { useSummaryReturn } from '@/shared/checkoutReturn';
+import { useSetOrderPharmacy, type Pharmacy } from '../api/pharmacy.api';
 
 export function pharmacyLine(p: Pharmacy): string {
   const a = p.pharmacyAddress;

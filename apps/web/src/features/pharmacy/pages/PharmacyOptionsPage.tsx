@@ -16,9 +16,9 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useSummaryReturn } from '@/lib/checkoutReturn';
-import { useDocumentTitle } from '@/lib/storefront';
-import { usePartnerPharmacy } from '../api/pharmacies';
+import { useSummaryReturn } from '@/shared/checkoutReturn';
+import { useDocumentTitle } from '@/shared/storefront';
+import { usePartnerPharmacy } from '../api/pharmacy.api';
 import { pharmacyLine, useChoosePharmacy } from './PharmacyChoice';
 
 export const PHARMACY_OPTIONS_TITLE = 'Pharmacy options';

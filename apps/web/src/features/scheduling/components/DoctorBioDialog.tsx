@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useDoctor } from '../api/scheduling';
+import { useDoctor } from '../api/scheduling.api';
 import { doctorTitle, ratingText } from '../format';
 
 export interface DoctorBioDialogProps {

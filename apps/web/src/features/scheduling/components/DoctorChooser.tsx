@@ -14,7 +14,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useDoctors } from '../api/scheduling';
+import { useDoctors } from '../api/scheduling.api';
 import { doctorTitle, ratingText } from '../format';
 import { DoctorBioDialog } from './DoctorBioDialog';
 

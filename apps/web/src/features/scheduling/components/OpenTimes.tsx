@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
-import type { SlotsResponse } from '../api/scheduling';
+import type { SlotsResponse } from '../api/scheduling.api';
 import { SlotPicker, type SlotPickerProps } from './SlotPicker';
 
 export interface OpenTimesProps extends Omit<SlotPickerProps, 'days'> {

@@ -8,7 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import type { SlotsResponse } from '../api/scheduling';
+import type { SlotsResponse } from '../api/scheduling.api';
 import type { SlotChoice } from '../useSlotChoice';
 import { OpenTimes } from './OpenTimes';
 

@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { useBookAppointment, useSlots, type Booking } from '../api/scheduling';
+import { useBookAppointment, useSlots, type Booking } from '../api/scheduling.api';
 import { doctorTitle } from '../format';
 import { detectTimeZone, formatVisitRange } from '../time';
 import { useSlotChoice } from '../useSlotChoice';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '@/test/render';
-import type { SlotDay } from '../api/scheduling';
+import type { SlotDay } from '../api/scheduling.api';
 import { moveIndex, SlotPicker } from './SlotPicker';
 
 const DAYS: SlotDay[] = [

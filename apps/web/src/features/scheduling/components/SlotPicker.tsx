@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SlotDay } from '../api/scheduling';
+import type { SlotDay } from '../api/scheduling.api';
 import { formatDayLong, formatDayTab, formatSlotTime, timeZoneLabel, timeZoneOptions } from '../time';
 
 export interface SlotPickerProps {

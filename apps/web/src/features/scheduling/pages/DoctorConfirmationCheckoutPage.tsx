@@ -11,9 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useCheckout } from '@/lib/checkout';
-import { useDocumentTitle, useStoreConfig } from '@/lib/storefront';
-import { useConfirmDoctor, useDoctors, useOrderAppointment } from '../api/scheduling';
+import { useCheckout } from '@/shared/checkout';
+import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
+import { useConfirmDoctor, useDoctors, useOrderAppointment } from '../api/scheduling.api';
 import { DoctorChooser } from '../components/DoctorChooser';
 import { doctorTitle } from '../format';
 

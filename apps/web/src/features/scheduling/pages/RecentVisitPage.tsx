@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/storefront';
+import { useSession } from '@/shared/session';
+import { useDocumentTitle } from '@/shared/storefront';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   useAccountRebook,
@@ -21,7 +21,7 @@ import {
   useSlots,
   type Appointment,
   type VisitOrder,
-} from '../api/scheduling';
+} from '../api/scheduling.api';
 import { CancelOrderButton } from '../components/CancelOrderButton';
 import { OpenTimes } from '../components/OpenTimes';
 import { RebookVisit } from '../components/RebookVisit';

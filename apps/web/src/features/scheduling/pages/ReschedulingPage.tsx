@@ -21,7 +21,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { useDocumentTitle } from '@/lib/storefront';
+import { useDocumentTitle } from '@/shared/storefront';
 import {
   useCancelOrder,
   useCancelVisit,
@@ -31,7 +31,7 @@ import {
   useReschedulingSlots,
   type Appointment,
   type LinkedVisit,
-} from '../api/scheduling';
+} from '../api/scheduling.api';
 import { CancelOrderButton } from '../components/CancelOrderButton';
 import { OpenTimes } from '../components/OpenTimes';
 import { RebookVisit } from '../components/RebookVisit';

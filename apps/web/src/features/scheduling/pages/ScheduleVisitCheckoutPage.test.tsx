@@ -3,7 +3,7 @@
 import type { CheckoutProgressView } from '@store/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutContext } from '@/lib/checkout';
+import { CheckoutContext } from '@/shared/checkout';
 import { renderWithStore } from '@/test/render';
 import { makeCart } from '@/test/storeFixtures';
 import { fakeApi } from '@/test/fakeApi';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
-import type { SavedAddress } from '../api/addresses';
+import type { SavedAddress } from '../api/shipping.api';
 import { SavedAddresses, type SavedAddressesProps } from './SavedAddresses';
 
 // Typing into MUI forms in jsdom is slow on a busy machine.

@@ -14,14 +14,14 @@ import Typography from '@mui/material/Typography';
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { useFocusLater } from '@/lib/useFocusLater';
+import { useFocusLater } from '@/components/useFocusLater';
 import {
   useCreateAddress,
   useMarkAddressUsed,
   useSavedAddresses,
   useUpdateAddress,
   type SavedAddress,
-} from '../api/addresses';
+} from '../api/shipping.api';
 import { AddressForm, type AddressFormHandle } from './AddressForm';
 
 export interface SavedAddressesProps {

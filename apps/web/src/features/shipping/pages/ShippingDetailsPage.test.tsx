@@ -7,11 +7,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutContext } from '@/lib/checkout';
+import { CheckoutContext } from '@/shared/checkout';
 import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
 import { makeCart } from '@/test/storeFixtures';
-import type { SavedAddress } from '../api/addresses';
+import type { SavedAddress } from '../api/shipping.api';
 import { FINISH_NEW_ADDRESS, ShippingDetailsPage } from './ShippingDetailsPage';
 
 // Typing into MUI forms in jsdom is slow on a busy machine.

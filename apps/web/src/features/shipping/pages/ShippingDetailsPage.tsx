@@ -22,19 +22,18 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { OrderTotals } from '@/components/OrderTotals';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
-import { useCheckout } from '@/lib/checkout';
-import { useSummaryReturn } from '@/lib/checkoutReturn';
-import { useDocumentTitle } from '@/lib/storefront';
-import { useSavedAddresses } from '../api/addresses';
+import { useCheckout } from '@/shared/checkout';
+import { useSummaryReturn } from '@/shared/checkoutReturn';
+import { useDocumentTitle } from '@/shared/storefront';
+import { useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
 import {
   deliveryEstimate,
+  useSavedAddresses,
   useSetOrderAddress,
   useSetOrderMethod,
-  useShippingMethods,
   type OrderWithAddress,
   type ShippingAddressChoice,
-  type ShippingMethod,
-} from '../api/orderShipping';
+} from '../api/shipping.api';
 import { AddressForm } from '../components/AddressForm';
 import { SavedAddresses, type SavedAddressesHandle } from '../components/SavedAddresses';
 

@@ -2,7 +2,7 @@
 import type { LatLng, PatientPharmacy } from '@store/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
-import { CART_QUERY_KEY } from '@/lib/cart';
+import { CART_QUERY_KEY } from '@/shared/cart';
 
 /** SPEC §3 Pharmacy, with its location and the distance from the search's ZIP. */
 export interface Pharmacy {

@@ -1,7 +1,7 @@
 // GET /api/orders/:id/appointment under one query key, so every page that asks about an order's
 // visit (the schedule and doctor steps, /register's contact details) shares one cached answer and
 // one invalidation after a booking. Each feature types the part it reads.
-import { apiGet } from './api';
+import { apiGet } from '@/lib/api';
 
 export const orderAppointmentKey = (orderId: string | null) => ['order-appointment', orderId] as const;
 

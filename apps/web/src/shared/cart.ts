@@ -5,7 +5,7 @@
 // is emptied on the next visit, so a returning guest resumes only a recent order.
 import { firstPendingRoute, type DisplayPages, type UsAddress } from '@store/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from './api';
+import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import { useSession } from './session';
 import { useStoreConfig } from './storefront';
 

@@ -5,7 +5,7 @@
 import { MESSAGES } from '@store/domain';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { apiPost } from './api';
+import { apiPost } from '@/lib/api';
 import { landingGuid, rememberLandingGuid } from './cart';
 
 export function hasLandingParams(search: string): boolean {

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiGet, apiPost } from './api';
+import { apiGet, apiPost } from '@/lib/api';
 import { useLoginDrawer } from './loginDrawer';
 
 export interface SessionInfo {

@@ -1,4 +1,4 @@
-// Accounts and sign-in (issue 4): the pages SPEC §2 names without a path. In lib because both the
+// Accounts and sign-in (issue 4): the pages SPEC §2 names without a path. In shared because both the
 // app's route table and the auth feature (where to go after signing in) need them.
 import { APP_ROUTES } from '@store/domain';
 

@@ -2,7 +2,7 @@
 // each other). Prices are integer cents from the server; format them only for display.
 import { useQuery } from '@tanstack/react-query';
 import type { ProductCategory, ProductView, VisitType } from '@store/domain';
-import { apiGet } from './api';
+import { apiGet } from '@/lib/api';
 
 export type { ProductCategory, ProductType, VisitType } from '@store/domain';
 

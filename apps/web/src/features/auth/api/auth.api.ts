@@ -2,7 +2,7 @@
 // included, CSRF header sent, problem+json → ApiError, no answer / 5xx → ConnectionError.
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api';
-import { fetchOrderAppointment, orderAppointmentKey } from '@/lib/orderAppointment';
+import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
 
 export interface SignedIn {
   userId: string;

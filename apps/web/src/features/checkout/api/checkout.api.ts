@@ -9,7 +9,7 @@ import type {
 } from '@store/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
-import { CART_QUERY_KEY, useCart, type Cart } from '@/lib/cart';
+import { CART_QUERY_KEY, useCart, type Cart } from '@/shared/cart';
 
 export const checkoutKeys = {
   all: ['checkout'] as const,

@@ -1,4 +1,5 @@
-// Shipping methods for the cart's estimate (GET /api/shipping-methods).
+// The storefront's shipping methods (GET /api/shipping-methods), shared by the cart's estimate and
+// the shipping details page (features never import each other).
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 
@@ -12,7 +13,7 @@ export interface ShippingMethod {
   freeAboveCents: number | null;
 }
 
-export function useShippingMethods(enabled: boolean) {
+export function useShippingMethods(enabled = true) {
   return useQuery({
     // Not personal: the storefront's list.
     queryKey: ['catalog', 'shipping-methods'],

@@ -2,7 +2,7 @@
 import { FIRST_AVAILABLE, type ScheduleInvitee } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
-import { fetchOrderAppointment, orderAppointmentKey } from '@/lib/orderAppointment';
+import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
 
 export interface Doctor {
   id: string;
