@@ -18,54 +18,58 @@ import { createSmsAdapter } from './adapters/sms/sms.factory.ts';
 import { loadOrCreateAuthSecret } from './lib/auth-secret.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPaymentGateway } from './adapters/payments/payments.factory.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createJobQueue } from './modules/jobs/jobs.service.ts';
-import { purchaseRoutes } from './modules/purchase/purchase.routes.ts';
-import { createOrderDecisions, createPurchaseService } from './modules/purchase/purchase.service.ts';
+import { addressRoutes } from './modules/addresses/addresses.routes.ts';
+import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { addressRoutes } from './modules/addresses/addresses.routes.ts';
-import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
+import { createThrottle } from './modules/auth/throttle.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { createCheckoutService } from './modules/checkout/checkout.service.ts';
-import { orderShippingRoutes } from './modules/order-shipping/order-shipping.routes.ts';
-import { createOrderShippingService } from './modules/order-shipping/order-shipping.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { createConsentsService } from './modules/consents/consents.service.ts';
-import { landingRoutes } from './modules/landing/landing.routes.ts';
-import { createLandingService } from './modules/landing/landing.service.ts';
-import { createPromotionsService } from './modules/promotions/promotions.service.ts';
-import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
-import { createShippingService } from './modules/shipping/shipping.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
 import { consultRoutes } from './modules/consults/consults.routes.ts';
 import { createConsultService } from './modules/consults/consults.service.ts';
 import { createMedicationService } from './modules/consults/medications.service.ts';
-import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
-import { createUploadService } from './modules/uploads/uploads.service.ts';
-import { createThrottle } from './modules/auth/throttle.ts';
-import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { createDoctorService } from './modules/doctors/doctors.service.ts';
-import { createAppointmentMailer } from './modules/scheduling/appointment-mail.ts';
-import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
-import { createSchedulingService } from './modules/scheduling/scheduling.service.ts';
-import { orderVisitRoutes } from './modules/scheduling/order-visits.routes.ts';
-import { createOrderVisitService } from './modules/scheduling/order-visits.service.ts';
-import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
-import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createJobQueue } from './modules/jobs/jobs.service.ts';
+import { landingRoutes } from './modules/landing/landing.routes.ts';
+import { createLandingService } from './modules/landing/landing.service.ts';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
+import { orderShippingRoutes } from './modules/orders/order-shipping.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { payRoutes } from './modules/orders/pay.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
+import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
+import { createPromotionsService } from './modules/promotions/promotions.service.ts';
+import { createAppointmentMailer } from './modules/scheduling/appointment-mail.ts';
+import { orderVisitRoutes } from './modules/scheduling/order-visits.routes.ts';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
+import { createSchedulingService } from './modules/scheduling/scheduling.service.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
 import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadService } from './modules/uploads/uploads.service.ts';
+import { createFileStorage } from './adapters/storage/storage.factory.ts';
+import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
+import { createEditOrderWorkflow } from './workflows/edit-order.ts';
+import { createOrderDecisions } from './workflows/order-decisions.ts';
+import { createOrderVisitService } from './workflows/order-visits.ts';
+import { createPayWorkflow } from './workflows/pay.ts';
+import { createSignInWorkflow } from './workflows/sign-in.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
@@ -82,103 +86,48 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * The modules' services, each given only the services below it; then the workflows, the only code
+ * that calls several modules in one step (docs/decisions/006-workflows-and-modules.md). Nothing
+ * here hands a module a callback into another.
+ */
 function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const { db } = options.database;
   const { config } = options;
   const now = options.now ?? (() => new Date());
+  const secret = config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.dataDir);
   const storefronts = createStorefrontService({ db });
-  // Work a request should not wait for (the confirmation mail and its receipt), on the database.
+  // Work a request should not wait for (mail, receipts, reconciliation), on the database.
   const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS });
   const sessions = createSessionService({ db, config, now });
-  // Pharmacy choice and saved addresses (issue 5).
-  const pharmacies = createPharmacyService({ db, now });
-  const addresses = createAddressService({ db, now });
-  // The store (issue 3): catalog, shipping and tax, promo codes, landing capture, consents, cart.
-  const catalog = createCatalogService({ db });
-  const shipping = createShippingService({ db });
-  const promotions = createPromotionsService({ db });
-  const landing = createLandingService({ db, now });
-  const consents = createConsentsService({ db });
-  const cart = createCartService({
-    db,
-    now,
-    catalog,
-    shipping,
-    promotions,
-    landing,
-    storefronts,
-    reopenForEdit: (tx, orderId) => purchase.reopenForEdit(tx, orderId),
-    // Address and method saved: the Shipping stage (and, with pharmacy choice off, the partner pharmacy).
-    hooks: { onShippingSaved: (tx, input) => orderShipping.onShippingSaved(tx, input) },
-  });
-  // Accounts and sign-in (issue 4): audit log, mail/SMS (or the outbox), sign-in and profile.
   const audit = createAuditService({ db, now });
-  // Payments (issue 7): the card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
-  const paymentGateway = createPaymentGateway(config, { db, now });
-  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit, log });
   const outbox = createOutboxStore(db, now);
   const notifications = createNotificationService({
     mail: createMailAdapter(config, outbox, log),
     sms: createSmsAdapter(config, outbox, log),
     outbox,
   });
-  const auth = createAuthService({
-    db,
-    config,
-    now,
-    secret: config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.dataDir),
-    sessions,
-    audit,
-    notifications,
-    products: catalog,
-    cart: {
-      // Everything a guest made before signing in follows them to their account: the cart, the
-      // consults with their uploads, and a pharmacy they added themselves.
-      adoptGuestOrder: async (input) => {
-        const { orderId, guestHadItems } = await cart.adoptGuestCart(input);
-        // Independent of each other (each moves its own rows from the guest to the patient).
-        await Promise.all([
-          consults.adoptGuest({ guestSessionId: input.guestSessionId, userId: input.userId }),
-          pharmacies.adoptGuestPharmacies(input.guestSessionId, input.userId),
-          scheduling.adoptGuest(input.guestSessionId, input.userId, orderId),
-        ]);
-        // The checkout the guest had under way, if any: sign-in carries on with it.
-        return guestHadItems ? orderId : null;
-      },
-      addPrescribedProduct: async ({ userId, storefront, productId }) => ({
-        redirectTo: (await cart.checkoutRedirect(storefront, { kind: 'user', userId }, { product: productId })).route,
-      }),
-    },
-  });
-  // The consult (issue 8): uploads in file storage, questionnaires and answers, medication search.
+  const pharmacies = createPharmacyService({ db, now });
+  const addresses = createAddressService({ db, now });
+  const catalog = createCatalogService({ db });
+  const shipping = createShippingService({ db });
+  const promotions = createPromotionsService({ db });
+  const landing = createLandingService({ db, now });
+  const consents = createConsentsService({ db });
+  const medications = createMedicationService({ db });
+  const doctors = createDoctorService({ db });
+  // The card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
+  const paymentGateway = createPaymentGateway(config, { db, now });
+  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit, log });
+  const auth = createAuthService({ db, config, now, secret, sessions, audit, notifications, products: catalog });
   const uploads = createUploadService({
     db,
     storage: createFileStorage(config),
     now,
     limits: { filesPerHour: config.UPLOADS_PER_HOUR, bytesPerHour: config.UPLOAD_BYTES_PER_HOUR },
-    ipLimit: {
-      filesPerHour: config.UPLOADS_PER_IP_PER_HOUR,
-      throttle: createThrottle({ db, now, secret: config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.dataDir) }),
-    },
+    ipLimit: { filesPerHour: config.UPLOADS_PER_IP_PER_HOUR, throttle: createThrottle({ db, now, secret }) },
   });
-  // The checkout engine acts on a frozen consult inside its transaction: completes the item's
-  // Consult stage or disqualifies the order.
-  const consults = createConsultService({
-    db,
-    now,
-    uploads,
-    hooks: { onFrozen: (tx, consult, outcome) => checkout.onConsultFrozen(tx, consult, outcome) },
-  });
-  const checkout = createCheckoutService({ db, cart, catalog, consults, audit });
-  // Pay now (issue 7 wiring): checkout says what to charge, payments charges it once, then the
-  // Payment stage, the promo redemption and the confirmation email; doctor-side capture and void.
-  const purchase = createPurchaseService({ db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
-  const orderDecisions = createOrderDecisions({ db, cart, checkout, payments });
-  // The order's shipping address and pharmacy (issue 5).
-  const orderShipping = createOrderShippingService({ cart, checkout, addresses, pharmacies });
-  const medications = createMedicationService({ db });
-  // Doctors and scheduling (issue 6): doctor lists and bios, slots, bookings, reschedule links.
-  const doctors = createDoctorService({ db });
+  const consults = createConsultService({ db, now, uploads });
   const scheduling = createSchedulingService({
     db,
     doctors,
@@ -190,10 +139,23 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     jobs,
     storefronts,
   });
-  // A visit bound to an order completes its Scheduling stage (issue 6 wiring); cancelling it reopens
-  // the stage before payment, or after payment leads to a new time or the order's cancellation (void).
-  const orderVisits = createOrderVisitService({ db, cart, checkout, doctors, scheduling, payments, audit });
-  return { jobs, orderVisits, orderShipping, purchase, orderDecisions, checkout, payments, paymentGateway, uploads, consults, medications, pharmacies, addresses, storefronts, sessions, audit, notifications, auth, catalog, shipping, promotions, landing, consents, cart, doctors, scheduling };
+  // The order: its rows, view and status (orders); the draft's items and prices (cart); its stages (checkout).
+  const orders = createOrdersService({ db, now, audit, catalog, shipping });
+  const cart = createCartService({ db, now, orders, catalog, promotions, landing, storefronts });
+  const checkout = createCheckoutService({ db, orders, catalog, consults });
+
+  // Workflows: the steps that span modules.
+  const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
+  const editOrder = createEditOrderWorkflow({ db, orders, cart, checkout, payments, addresses, pharmacies });
+  const consultFrozen = createConsultFrozenWorkflow({ db, consults, checkout });
+  const pay = createPayWorkflow({ db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
+  const orderDecisions = createOrderDecisions({ db, orders, payments });
+  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
+  return {
+    jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
+    doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout,
+    signIn, editOrder, consultFrozen, pay, orderDecisions, orderVisits,
+  };
 }
 export type AppServices = ReturnType<typeof createServices>;
 
@@ -269,19 +231,19 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(shippingRoutes, { shipping: services.shipping });
   await app.register(consentsRoutes, { consents: services.consents });
   await app.register(landingRoutes, { landing: services.landing });
-  await app.register(cartRoutes, { cart: services.cart, sessions: services.sessions, config });
-  await app.register(authRoutes, { auth: services.auth });
+  await app.register(cartRoutes, { cart: services.cart, orders: services.orders, editOrder: services.editOrder, sessions: services.sessions, config });
+  await app.register(authRoutes, { auth: services.auth, signIn: services.signIn });
   await app.register(accountRoutes, { auth: services.auth });
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { notifications: services.notifications });
 
   await app.register(doctorRoutes, { doctors: services.doctors });
   await app.register(schedulingRoutes, { scheduling: services.scheduling, now: options.now ?? (() => new Date()) });
   await app.register(uploadRoutes, { uploads: services.uploads });
-  await app.register(consultRoutes, { consults: services.consults, medications: services.medications });
+  await app.register(consultRoutes, { consults: services.consults, medications: services.medications, consultFrozen: services.consultFrozen });
   await app.register(checkoutRoutes, { checkout: services.checkout, cart: services.cart });
-  await app.register(purchaseRoutes, { purchase: services.purchase, audit: services.audit });
-  await app.register(orderVisitRoutes, { orderVisits: services.orderVisits, scheduling: services.scheduling, audit: services.audit });
-  await app.register(orderShippingRoutes, { orderShipping: services.orderShipping, audit: services.audit });
+  await app.register(payRoutes, { pay: services.pay });
+  await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
+  await app.register(orderShippingRoutes, { editOrder: services.editOrder });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

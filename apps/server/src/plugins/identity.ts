@@ -3,7 +3,8 @@
 // it was made on. Routes then call requireIdentity / requireUser / requireRole.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, problem } from '../lib/problem.ts';
+import { AppError, notFound, problem } from '../lib/problem.ts';
+import type { AuditActor, AuditContext } from '../modules/audit/audit.service.ts';
 import type { Identity, Role, SessionService } from '../modules/auth/sessions.service.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -42,6 +43,42 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Who owns a patient's record (an order, a consult, an upload): a guest session or a signed-in person. */
+export type Owner = { kind: 'guest'; guestSessionId: string } | { kind: 'user'; userId: string };
+
+export function ownerOfIdentity(identity: Identity): Owner {
+  return identity.kind === 'user' ? { kind: 'user', userId: identity.userId } : { kind: 'guest', guestSessionId: identity.sessionId };
+}
+
+/** The caller as an owner, or null with no session. */
+export function ownerOf(request: FastifyRequest): Owner | null {
+  return request.identity ? ownerOfIdentity(request.identity) : null;
+}
+
+/** The owner of a record being read or changed; nobody owns nothing, so no session is a 404 (never 401: that would confirm the record). */
+export function requireOwner(request: FastifyRequest): Owner {
+  const owner = ownerOf(request);
+  if (!owner) throw notFound();
+  return owner;
+}
+
+/** The identity as the audit log names its actor. */
+export function actorOf(identity: Identity | null): AuditActor {
+  if (!identity) return { type: 'anonymous' };
+  return identity.kind === 'user' ? { type: 'user', id: identity.userId } : { type: 'guest', id: identity.sessionId };
+}
+
+/** Who did it and from where, for the audit events of a request's change. */
+export function auditContext(request: FastifyRequest): AuditContext {
+  return { actor: actorOf(request.identity), storefrontId: request.storefront?.id ?? null, ip: request.ip, requestId: request.id };
+}
+
+/** The caller's identity for reading one of their records; no session owns nothing, so a 404. */
+export function requireIdentity404(request: FastifyRequest): Identity {
+  if (!request.identity) throw notFound();
+  return request.identity;
 }
 
 export function requireIdentity(request: FastifyRequest): Identity {

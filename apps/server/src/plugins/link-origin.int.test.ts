@@ -45,10 +45,10 @@ describe('links in mail', () => {
     const who = await patient(FORGED);
     const orderId = (await who.send('POST', '/api/cart')).json().id as string;
     expect((await who.send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.labPanel }] })).statusCode).toBe(200);
-    const state = await ctx.app.services.cart.checkoutState(ctx.database.db, { orderId });
+    const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
     // A lab-only order: the patient's state (for tax) is given, the other stages are done.
     await ctx.database.db.update(orders).set({ shippingState: 'CA' }).where(eq(orders.id, orderId));
-    await ctx.app.services.cart.writeCheckoutState(ctx.database.db, orderId, {
+    await ctx.app.services.orders.update(ctx.database.db, state!, {
       completedStages: state!.required & ~Stage.Payment,
       items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
     });

@@ -21,6 +21,9 @@ export interface AuditEvent {
   details?: Record<string, string | number | boolean | null>;
 }
 
+/** Who did it, from where: the one request context every module's audit events take (`fromRequest`). */
+export type AuditContext = Pick<AuditEvent, 'actor' | 'storefrontId' | 'ip' | 'requestId'>;
+
 /** Keys that must never reach the log, whatever a caller passes. */
 const FORBIDDEN_DETAIL_KEYS =
   /^(email|phone|phoneNumber|password|.*Password|code|passcode|token|address|dob|dateOfBirth|firstName|lastName|fullName|name)$/i;
@@ -64,9 +67,7 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
     recordAll,
 
     /** Actor (the request's identity), storefront, IP and request id of an HTTP request. */
-    fromRequest(
-      request: FastifyRequest,
-    ): Pick<AuditEvent, 'actor' | 'storefrontId' | 'ip' | 'requestId'> {
+    fromRequest(request: FastifyRequest): AuditContext {
       const identity = request.identity;
       const actor: AuditActor = !identity
         ? { type: 'anonymous' }

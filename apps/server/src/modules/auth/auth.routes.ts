@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, requireRole, setSessionCookie } from '../../plugins/identity.ts';
+import type { SignInWorkflow } from '../../workflows/sign-in.ts';
 import type { AuthService, RequestContext, SignedIn } from './auth.service.ts';
 
 export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
@@ -94,16 +95,20 @@ const codeSentResponse = z
 
 const messageResponse = z.object({ message: z.string() });
 
-function signedIn(request: FastifyRequest, reply: FastifyReply, result: SignedIn) {
-  const body = { userId: result.userId, role: result.role, redirectTo: result.redirectTo };
-  if (request.headers[SESSION_TRANSPORT_HEADER] === 'bearer')
-    return { ...body, token: result.token };
-  setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
-  return body;
-}
-
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick<SignInWorkflow, 'afterSignIn' | 'claimPrescribedProduct'> }> = async (
+  app,
+  { auth, signIn },
+) => {
   const tags = ['auth'];
+
+  /** The session cookie (or token) and where the web goes next, once the sign-in workflow ran. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, started: SignedIn) {
+    const result = await signIn.afterSignIn(request.storefront, started, request.log);
+    const body = { userId: result.userId, role: result.role, redirectTo: result.redirectTo };
+    if (request.headers[SESSION_TRANSPORT_HEADER] === 'bearer') return { ...body, token: result.token };
+    setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
+    return body;
+  }
 
   // ---- login and logout ----------------------------------------------------------------------
   app.post(
@@ -118,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) =>
-      signedIn(request, reply, await auth.login(requestContext(request), request.body)),
+      await signedIn(request, reply, await auth.login(requestContext(request), request.body)),
   );
 
   app.post(
@@ -170,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) =>
-      signedIn(request, reply, await auth.verifyLoginCode(requestContext(request), request.body)),
+      await signedIn(request, reply, await auth.verifyLoginCode(requestContext(request), request.body)),
   );
 
   // ---- registration ----------------------------------------------------------------------------
@@ -188,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const result = await auth.register(requestContext(request), request.body);
-      return reply.status(201).send(signedIn(request, reply, result));
+      return reply.status(201).send(await signedIn(request, reply, result));
     },
   );
 
@@ -204,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const result = await auth.registerJoin(requestContext(request), request.body);
-      return reply.status(201).send(signedIn(request, reply, result));
+      return reply.status(201).send(await signedIn(request, reply, result));
     },
   );
 
@@ -220,7 +225,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const result = await auth.registerFromInvite(requestContext(request), request.body);
-      return reply.status(201).send(signedIn(request, reply, result));
+      return reply.status(201).send(await signedIn(request, reply, result));
     },
   );
 
@@ -259,7 +264,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const result = await auth.verifyRegisterCode(requestContext(request), request.body);
-      return reply.status(201).send(signedIn(request, reply, result));
+      return reply.status(201).send(await signedIn(request, reply, result));
     },
   );
 
@@ -410,7 +415,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       const user = requireRole(request, 'patient');
-      return auth.claimEcp(requestContext(request), user.userId, request.body);
+      const { productId } = await auth.claimEcp(requestContext(request), user.userId, request.body);
+      return { productId, redirectTo: await signIn.claimPrescribedProduct(request.storefront, user.userId, productId, request.log) };
     },
   );
 

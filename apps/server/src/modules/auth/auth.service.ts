@@ -1,7 +1,7 @@
 // Accounts and sign-in (SPEC §1, §2, §5–§8): registration (plain, join-the-movement, provider
 // invite, ECP, one-time code), password and one-time-code login, logout, password reset and
 // change, profile. Every sign-in gets a new session token and ends the browser's previous session
-// (guest or user); a guest's cart is adopted into the patient's. Every sign-in, failure, code
+// (guest or user); the sign-in workflow then moves a guest's things to the account. Every sign-in, failure, code
 // send, reset and password change goes to the audit log. Throttles live in the database.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES, type StorefrontConfig } from '@store/domain';
@@ -42,22 +42,12 @@ export interface SignedIn {
   maxAgeSeconds: number;
   /** Where the web should go next (a same-site path), when the flow decides. */
   redirectTo: string | null;
-}
-
-/** The store's cart, as far as sign-in needs it (wired in app.ts once the store provides it). */
-export interface CartHooks {
-  adoptGuestOrder(args: {
-    guestSessionId: string;
-    userId: string;
-    storefrontId: string;
-    /** The order whose checkout the guest had under way (their cart had items), else null. */
-  }): Promise<string | null>;
-  /** Put the prescribed product in the patient's cart; returns where checkout starts. */
-  addPrescribedProduct?(args: {
-    userId: string;
-    storefront: StorefrontConfig;
-    productId: string;
-  }): Promise<{ redirectTo?: string | null } | void>;
+  /** How they signed in (the sign-in workflow carries a checkout on, except after a password reset). */
+  method: string;
+  /** The guest session this browser had: what it made (cart, consults, …) is the patient's now. */
+  guestSessionId: string | null;
+  /** An ECP registration's prescribed product, for the cart (the sign-in workflow). */
+  prescribedProductId: string | null;
 }
 
 /** The catalog, as far as the ECP page needs it (wired in app.ts). */
@@ -123,13 +113,11 @@ export function createAuthService(deps: {
   sessions: SessionService;
   audit: AuditService;
   notifications: NotificationService;
-  cart?: CartHooks | undefined;
   products?: ProductLookup | undefined;
 }) {
   const { db, config, now, secret, sessions, audit, notifications } = deps;
   const repo = createAuthRepo(db);
   const throttle = createThrottle({ db, now, secret });
-  let cart = deps.cart;
 
   // ---- throttling policies -------------------------------------------------------------------
   const accountFailures: ThrottlePolicy = {
@@ -212,38 +200,17 @@ export function createAuthService(deps: {
 
   /**
    * A new session for `user` (never reuse a token: no fixation). The browser's previous session —
-   * guest or someone's — is revoked; a guest's cart becomes the patient's.
+   * guest or someone's — is revoked; the sign-in workflow moves a guest's things to the account.
    */
   async function startSession(
     ctx: RequestContext,
     user: UserRow,
     method: string,
     redirectTo: string | null = null,
+    prescribedProductId: string | null = null,
   ): Promise<SignedIn> {
     const previous = ctx.identity;
-    // The new session and the guest's things moving to the account do not depend on each other.
-    const adopting = async (): Promise<string | null> => {
-      if (previous?.kind !== 'guest' || !cart) return null;
-      try {
-        return await cart.adoptGuestOrder({
-          guestSessionId: previous.sessionId,
-          userId: user.id,
-          storefrontId: ctx.storefront.id,
-        });
-      } catch (err) {
-        // Signing in must not fail because a cart could not merge; the guest cart stays as it was.
-        ctx.log?.warn({ err }, 'could not adopt the guest order at sign-in');
-        return null;
-      }
-    };
-    const [{ token }, adoptedOrderId] = await Promise.all([
-      sessions.createUserSession(user.id, ctx.storefront.id, { ip: ctx.ip, userAgent: ctx.userAgent }),
-      adopting(),
-    ]);
-    let continueTo = redirectTo;
-    // Signing in from the checkout's Register stage (or with a cart under way) carries on with
-    // the checkout, which sends the patient to their first pending stage (SPEC §2).
-    if (adoptedOrderId && continueTo === null && method !== 'password_reset') continueTo = '/checkout';
+    const { token } = await sessions.createUserSession(user.id, ctx.storefront.id, { ip: ctx.ip, userAgent: ctx.userAgent });
     await Promise.all([
       previous ? sessions.revoke(previous.sessionId) : undefined,
       record(ctx, 'auth.login.succeeded', {
@@ -257,7 +224,10 @@ export function createAuthService(deps: {
       role: user.role,
       token,
       maxAgeSeconds: config.SESSION_MAX_HOURS * 3600,
-      redirectTo: continueTo,
+      redirectTo,
+      method,
+      guestSessionId: previous?.kind === 'guest' ? previous.sessionId : null,
+      prescribedProductId,
     };
   }
 
@@ -452,29 +422,11 @@ export function createAuthService(deps: {
     return invitation;
   }
 
-  async function putPrescribedProductInCart(
-    ctx: RequestContext,
-    userId: string,
-    productId: string | null,
-  ): Promise<string | null> {
-    if (!productId || !cart?.addPrescribedProduct) return null;
-    try {
-      const result = await cart.addPrescribedProduct({
-        userId,
-        storefront: ctx.storefront,
-        productId,
-      });
-      return safeRedirectPath(result?.redirectTo ?? null);
-    } catch (err) {
-      ctx.log?.warn({ err }, 'could not put the prescribed product in the cart');
-      return null;
-    }
-  }
-
   return {
-    /** Late wiring: the store's cart service is built after this one in some setups. */
-    setCart(hooks: CartHooks | undefined) {
-      cart = hooks;
+    /** How to reach a patient by mail (the order confirmation), or null. */
+    async contactOf(userId: string): Promise<{ email: string; firstName: string | null } | null> {
+      const user = await repo.findUserById(userId);
+      return user ? { email: user.email, firstName: user.firstName } : null;
     },
 
     // ---- password login (SPEC §7 POST login) -----------------------------------------------------
@@ -588,17 +540,11 @@ export function createAuthService(deps: {
             if (!claimed) throw problem(404, 'ECP_LINK_INVALID');
           },
         );
-        const redirectTo = await putPrescribedProductInCart(ctx, user.id, invitation.productId);
         await record(ctx, 'ecp.claimed', {
           actor: { type: 'user', id: user.id },
           subject: { type: 'ecp_invitation', id: invitation.id },
         });
-        return startSession(
-          ctx,
-          user,
-          'register',
-          redirectTo ?? safeRedirectPath(input.redirectPage),
-        );
+        return startSession(ctx, user, 'register', safeRedirectPath(input.redirectPage), invitation.productId);
       }
       const user = await createAccount(ctx, { ...input, source: 'password' });
       return startSession(ctx, user, 'register', safeRedirectPath(input.redirectPage));
@@ -931,8 +877,8 @@ export function createAuthService(deps: {
         throw problem(404, 'ECP_LINK_INVALID');
       await repo.updateUser(user.id, { isEcp: true, erxGuid: invitation.guid, updatedAt: now() });
       await record(ctx, 'ecp.claimed', { subject: { type: 'ecp_invitation', id: invitation.id } });
-      const redirectTo = await putPrescribedProductInCart(ctx, user.id, invitation.productId);
-      return { productId: invitation.productId, redirectTo };
+      // The sign-in workflow puts the product in the cart.
+      return { productId: invitation.productId };
     },
 
     /** SPEC §7 validate intake by people id (with the link's guid, so ids cannot be enumerated). */

@@ -6,11 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { notFound } from '../../lib/problem.ts';
-import { setSessionCookie } from '../../plugins/identity.ts';
+import { ownerOf, requireOwner, setSessionCookie, type Owner } from '../../plugins/identity.ts';
+import type { EditOrderWorkflow } from '../../workflows/edit-order.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
+import { orderViewSchema } from '../orders/order-view.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import { CART_MESSAGES } from './cart.messages.ts';
-import type { CartOwner, CartService } from './cart.service.ts';
-import { orderViewSchema } from './order-view.ts';
+import type { CartService } from './cart.service.ts';
 
 export const MAX_ITEM_QTY = 1000;
 
@@ -52,25 +54,20 @@ const redirectResponse = z
   .object({ orderId: z.string(), route: z.string(), order: orderViewSchema })
   .meta({ id: 'CheckoutRedirect' });
 
-export function ownerOf(request: FastifyRequest): CartOwner | null {
-  const identity = request.identity;
-  if (!identity) return null;
-  return identity.kind === 'user'
-    ? { kind: 'user', userId: identity.userId }
-    : { kind: 'guest', guestSessionId: identity.sessionId };
-}
-
-export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: SessionService; config: AppConfig }> = async (
-  app,
-  { cart, sessions, config },
-) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  cart: CartService;
+  orders: Pick<OrdersService, 'getOrder'>;
+  editOrder: Pick<EditOrderWorkflow, 'edit' | 'setShipping'>;
+  sessions: SessionService;
+  config: AppConfig;
+}> = async (app, { cart, orders, editOrder, sessions, config }) => {
   // Orders are private: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   /** The caller as a cart owner; a visitor with no session gets a guest session first. */
-  async function ensureOwner(request: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
+  async function ensureOwner(request: FastifyRequest, reply: FastifyReply): Promise<Owner> {
     const owner = ownerOf(request);
     if (owner) return owner;
     const { token, sessionId } = await sessions.createGuestSession(request.storefront.id, {
@@ -80,13 +77,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
     setSessionCookie(request, reply, token, config.GUEST_SESSION_DAYS * 86_400);
     request.identity = { kind: 'guest', sessionId, storefrontId: request.storefront.id };
     return { kind: 'guest', guestSessionId: sessionId };
-  }
-
-  /** The owner of an order being read or changed; nobody owns nothing, so a miss is a 404. */
-  function requireOwner(request: FastifyRequest): CartOwner {
-    const owner = ownerOf(request);
-    if (!owner) throw notFound();
-    return owner;
   }
 
   app.post(
@@ -136,7 +126,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
         response: { 200: orderViewSchema },
       },
     },
-    async (request) => cart.getOrder(request.storefront, requireOwner(request), request.params.id),
+    async (request) => orders.getOrder(request.storefront, requireOwner(request), request.params.id),
   );
 
   app.put(
@@ -150,7 +140,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
         response: { 200: orderViewSchema },
       },
     },
-    async (request) => cart.replaceItems(request.storefront, requireOwner(request), request.params.id, request.body.items),
+    async (request) => editOrder.edit(request.storefront, requireOwner(request), request.params.id, cart.edits.replaceItems(request.storefront, request.body.items)),
   );
 
   app.patch(
@@ -164,7 +154,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
         response: { 200: orderViewSchema },
       },
     },
-    async (request) => cart.patchItems(request.storefront, requireOwner(request), request.params.id, request.body.items),
+    async (request) => editOrder.edit(request.storefront, requireOwner(request), request.params.id, cart.edits.patchItems(request.storefront, request.body.items)),
   );
 
   app.delete(
@@ -178,7 +168,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
       },
     },
     async (request) =>
-      cart.removeItem(request.storefront, requireOwner(request), request.params.id, request.params.productId),
+      editOrder.edit(request.storefront, requireOwner(request), request.params.id, cart.edits.removeItem(request.params.productId)),
   );
 
   app.patch(
@@ -193,7 +183,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
       },
     },
     async (request) =>
-      cart.setShipping(request.storefront, requireOwner(request), request.params.id, {
+      editOrder.setShipping(request.storefront, requireOwner(request), request.params.id, {
         state: request.body.state,
         methodId: request.body.methodId,
       }),
@@ -211,7 +201,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
       },
     },
     async (request) =>
-      cart.applyPromoCode(request.storefront, requireOwner(request), request.params.id, request.body.promoCode),
+      editOrder.edit(request.storefront, requireOwner(request), request.params.id, cart.edits.applyPromoCode(request.storefront, request.body.promoCode)),
   );
 
   app.put(
@@ -227,7 +217,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
       },
     },
     async (request) =>
-      cart.setDonation(request.storefront, requireOwner(request), request.params.id, request.body.donationCents),
+      editOrder.edit(request.storefront, requireOwner(request), request.params.id, cart.edits.setDonation(request.storefront, request.body.donationCents)),
   );
 
   app.delete(
@@ -240,7 +230,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; sessions: Se
         response: { 200: orderViewSchema },
       },
     },
-    async (request) => cart.removePromoCode(request.storefront, requireOwner(request), request.params.id),
+    async (request) => editOrder.edit(request.storefront, requireOwner(request), request.params.id, cart.edits.removePromoCode()),
   );
 
   app.post(

@@ -8,47 +8,33 @@ import {
   withoutStage,
   lineSubtotal,
   MESSAGES,
-  needsPatientState,
   orderStateProblem,
   priceOrder,
   Stage,
-  type OrderStatus,
-  type OrderStateProblem,
-  type StateRuleItem,
   type PricedItem,
   type StorefrontConfig,
-  type VisitType,
 } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound, problem, type FieldProblem } from '../../lib/problem.ts';
-import {
-  isUuid,
-  PLACEHOLDER_THUMBNAIL,
-  type CatalogService,
-  type CatalogSnapshot,
-  type Product,
-} from '../catalog/catalog.service.ts';
+import { isUuid, type CatalogService, type Product } from '../catalog/catalog.service.ts';
 import type { LandingService } from '../landing/landing.service.ts';
+import {
+  assertOrderState,
+  stateRefusal,
+  type OrderAndItems,
+  type OrderItemRow,
+  type OrderOwner,
+  type OrderRow,
+  type OrdersService,
+  type OrderView,
+  type StoreData,
+} from '../orders/orders.service.ts';
+import { orderVisitType } from '../orders/order-view.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { toOrderCoupon } from '../promotions/promotions.rules.ts';
-import { shippingCostFor, type ShippingService, type ShippingSnapshot } from '../shipping/shipping.service.ts';
+import { shippingCostFor } from '../shipping/shipping.service.ts';
 import type { StorefrontService } from '../storefronts/storefronts.service.ts';
 import { CART_MESSAGES } from './cart.messages.ts';
-import { cartRepo as repo, type CartOwner, type OrderItemRow, type OrderRow } from './cart.repo.ts';
-import { orderStages, orderVisitType, toOrderView, type ItemProductInfo, type OrderView } from './order-view.ts';
-
-export type { CartOwner, OrderView, OrderRow, OrderItemRow };
-
-/** An order as the checkout engine sees it: rows and stage masks (see `orderStages`). */
-export interface CheckoutState {
-  order: OrderRow;
-  items: OrderItemRow[];
-  /** The union of the items' masks. */
-  required: number;
-  /** Order-level completed stages plus those every item needing them has completed, within `required`. */
-  completed: number;
-  visitType: VisitType | null;
-}
 
 export interface ItemInput {
   productId: string;
@@ -59,17 +45,11 @@ export interface ItemInput {
 interface Deps {
   db: Db;
   now: () => Date;
-  catalog: CatalogService;
-  shipping: ShippingService;
+  orders: OrdersService;
+  catalog: Pick<CatalogService, 'snapshot'>;
   promotions: PromotionsService;
   landing: LandingService;
   storefronts: Pick<StorefrontService, 'getById'>;
-  /**
-   * Editing an order that waits for payment reopens it (issue 7): the checkout engine moves it back
-   * to draft inside the cart's transaction, or refuses (409) while a payment for it is under way.
-   */
-  reopenForEdit?: (tx: DbOrTx, orderId: string) => Promise<void>;
-  hooks?: CartHooks;
 }
 
 /** A shipping address as copied onto the order (issue 5). */
@@ -83,34 +63,16 @@ export interface OrderShippingAddress {
   phone: string;
 }
 
-/** Called by the cart inside its transaction (the order locked) — no reads outside `tx`. */
-export interface CartHooks {
-  /**
-   * After the order's shipping address or method changed and was re-priced (issue 5): the
-   * shipping wiring completes the Shipping stage once address and method are both set.
-   */
-  onShippingSaved?: (
-    tx: DbOrTx,
-    input: { storefront: StorefrontConfig; order: OrderRow; items: OrderItemRow[] },
-  ) => Promise<OrderAndItems | void>;
-}
-
-/** An order as a transaction holding its lock last wrote it, with its items. */
-export interface OrderAndItems {
-  order: OrderRow;
-  items: OrderItemRow[];
-}
-
 /** What a cart change answers: the order and items as they now stand, and the order columns still to write (written with the re-priced totals, in one statement). */
 interface CartChange extends OrderAndItems {
   pending?: Partial<OrderRow>;
 }
 
-/** An order's rows as the checkout engine sees them, with its stage masks. */
-function checkoutStateOf(order: OrderRow, items: OrderItemRow[]): CheckoutState {
-  const { required, completed } = orderStages(order.completedStages, items);
-  return { order, items, required, completed, visitType: order.visitType ?? orderVisitType(items) };
-}
+/**
+ * One change to a draft order (see `CartService.edits`), run by the edit-order workflow on the
+ * order it holds locked; answers the order as it now stands, or nothing to have it read back.
+ */
+export type CartEdit = (tx: DbOrTx, order: OrderRow, items: OrderItemRow[], data: StoreData) => Promise<CartChange | void>;
 
 /** A change to the order's own columns, written with the re-priced totals. */
 const changeOf = (order: OrderRow, items: OrderItemRow[], patch: Partial<OrderRow>): CartChange => ({
@@ -119,9 +81,6 @@ const changeOf = (order: OrderRow, items: OrderItemRow[], patch: Partial<OrderRo
   pending: patch,
 });
 
-/** Runs after a change, inside its transaction; answers the order as it then stands, or nothing when it wrote nothing. */
-type AfterChange = (tx: DbOrTx, current: OrderAndItems) => Promise<OrderAndItems | void>;
-
 const ORDER_NOT_EDITABLE = () => new AppError(409, 'ORDER_NOT_EDITABLE', CART_MESSAGES.ORDER_NOT_EDITABLE);
 
 function fieldProblems(errors: FieldProblem[], codes: string[]): AppError {
@@ -129,9 +88,15 @@ function fieldProblems(errors: FieldProblem[], codes: string[]): AppError {
   return new AppError(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, { errors });
 }
 
-/** A state refused for the order (issue 13 #13), shown beside `field`. */
-const stateRefusal = (found: OrderStateProblem, field: string) =>
-  new AppError(422, found.code, found.message, { errors: [{ field, message: found.message }] });
+const shippingMethodUnavailable = () =>
+  new AppError(400, 'SHIPPING_METHOD_UNAVAILABLE', CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE, {
+    errors: [{ field: 'methodId', message: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }],
+  });
+
+/** The shipping method `methodId` names in this storefront, else 400 SHIPPING_METHOD_UNAVAILABLE. */
+function assertShippingMethod(data: StoreData, methodId: string): void {
+  if (!(isUuid(methodId) && data.shipping.method(methodId))) throw shippingMethodUnavailable();
+}
 
 const patientOf = (order: Pick<OrderRow, 'userId' | 'guestSessionId'>) => ({
   userId: order.userId,
@@ -146,12 +111,6 @@ export function defaultQuantity(product: Pick<Product, 'flexibleQty' | 'defaultQ
   return product.flexibleQty ? product.defaultQty : product.qtyMin;
 }
 
-/** Catalog and shipping of one storefront, read before a transaction starts (see CatalogService.snapshot). */
-interface StoreData {
-  catalog: CatalogSnapshot;
-  shipping: ShippingSnapshot;
-}
-
 const NO_SHIPPING_ADDRESS = {
   shipFullName: null,
   shipLine1: null,
@@ -163,34 +122,10 @@ const NO_SHIPPING_ADDRESS = {
 } satisfies Partial<OrderRow>;
 
 export function createCartService(deps: Deps) {
-  const { db, now, catalog, shipping, promotions, landing } = deps;
-
-  /** Items as the order-state rules see them: each with the states its product is sold in. */
-  function stateItems(data: StoreData, items: readonly Pick<OrderItemRow, 'productId' | 'title' | 'requiredStages'>[]): StateRuleItem[] {
-    return items.map((i) => ({ title: i.title, requiredStages: i.requiredStages, availableIn: data.catalog.findAny(i.productId)?.shipsTo ?? [] }));
-  }
-
-  /**
-   * The order's state against its items (issue 13 #13): every product must be sold in `state` —
-   * where it ships, or where the patient is for one that ships nothing (a lab panel) — else 422 and
-   * nothing changes (SHIPPING_STATE_UNAVAILABLE for a product that ships, STATE_UNAVAILABLE naming
-   * the states otherwise). No state: 422 STATE_REQUIRED only where nothing ships and tax or an
-   * item's availability depends on it.
-   */
-  function assertOrderState(data: StoreData, items: readonly OrderItemRow[], state: string | null, field: string) {
-    const found = orderStateProblem(state, stateItems(data, items), { taxesByState: data.shipping.taxesByState() });
-    if (found) throw stateRefusal(found, field);
-  }
-
-  function shippingSaved(storefront: StorefrontConfig) {
-    const hook = deps.hooks?.onShippingSaved;
-    return hook ? (tx: DbOrTx, current: OrderAndItems) => hook(tx, { storefront, ...current }) : undefined;
-  }
-
-  async function storeData(storefrontId: string): Promise<StoreData> {
-    const [c, s] = await Promise.all([catalog.snapshot(storefrontId), shipping.snapshot(storefrontId)]);
-    return { catalog: c, shipping: s };
-  }
+  const { db, now, orders, promotions, landing } = deps;
+  const repo = orders;
+  const storeData = orders.storeData;
+  const view = orders.view;
 
   /** Re-prices the order from its items (snapshots), coupon, shipping method and tax; stores it. */
   async function reprice(
@@ -237,7 +172,7 @@ export function createCartService(deps: Deps) {
       taxAppliesToConsultFee: tax?.appliesToConsultFee ?? false,
     });
 
-    const updated = await repo.update(tx, order.id, {
+    const updated = await repo.write(tx, order.id, {
       ...pending,
       requiredStages: items.reduce((mask, i) => mask | i.requiredStages, 0),
       visitType: orderVisitType(items),
@@ -256,35 +191,6 @@ export function createCartService(deps: Deps) {
       updatedAt: now(),
     });
     return { order: updated, items };
-  }
-
-  function view(storefront: StorefrontConfig, data: StoreData, order: OrderRow, items: OrderItemRow[], loggedIn: boolean): OrderView {
-    const products = new Map<string, ItemProductInfo | undefined>();
-    for (const item of items) {
-      const p = data.catalog.findAny(item.productId);
-      products.set(
-        item.productId,
-        p && {
-          slug: p.slug,
-          description: p.description,
-          thumbnail: p.thumbnail,
-          type: p.type,
-          qtyMin: p.qtyMin,
-          qtyMax: p.qtyMax,
-          defaultQty: p.defaultQty,
-          flexibleQty: p.flexibleQty,
-        },
-      );
-    }
-    const method = order.shippingMethodId ? data.shipping.method(order.shippingMethodId) : undefined;
-    return toOrderView(order, items, {
-      stateRequired: needsPatientState(stateItems(data, items), { taxesByState: data.shipping.taxesByState() }),
-      loggedIn,
-      display: storefront.settings.displayPages,
-      products,
-      placeholderThumbnail: PLACEHOLDER_THUMBNAIL,
-      shippingMethod: method ? { carrier: method.carrier, name: method.name } : null,
-    });
   }
 
   /** The desired item list after a change, validated against the catalogue and the store's rules. */
@@ -414,58 +320,35 @@ export function createCartService(deps: Deps) {
     let updated = order;
     // A newly added product's consult is not done yet, whatever the order-level mask said.
     if (resolved.add.some(({ product }) => product.consultRequired) && hasStage(order.completedStages, Stage.Consult)) {
-      updated = await repo.update(tx, order.id, { completedStages: order.completedStages & ~Stage.Consult });
+      updated = await repo.write(tx, order.id, { completedStages: order.completedStages & ~Stage.Consult });
     }
     return { order: updated, items: [...kept, ...added] };
   }
 
-  /** Runs a change on one of the caller's draft orders, locked, then re-prices and answers the view. */
-  async function mutate(
-    storefront: StorefrontConfig,
-    owner: CartOwner,
-    orderId: string,
-    change: (
-      tx: DbOrTx,
-      order: OrderRow,
-      items: OrderItemRow[],
-      data: StoreData,
-    ) => Promise<CartChange | void>,
-    after?: AfterChange,
-  ): Promise<OrderView> {
-    if (!isUuid(orderId)) throw notFound();
-    const data = await storeData(storefront.id);
-    const result = await db.transaction(async (tx) => {
-      const order = await repo.findOwned(tx, { id: orderId, storefrontId: storefront.id, owner }, { forUpdate: true });
-      if (!order) throw notFound();
-      if (order.status === 'awaiting_payment' && deps.reopenForEdit) {
-        await deps.reopenForEdit(tx, order.id);
-        order.status = 'draft';
-      }
-      if (order.status !== 'draft') throw ORDER_NOT_EDITABLE();
-      const items = await repo.itemsOf(tx, order.id);
-      const changed = await change(tx, order, items, data);
-      // A change answers the order and items as they now stand; otherwise they are read back.
-      const priced = changed
-        ? await reprice(tx, data, changed.order, changed.items, changed.pending)
-        : await reprice(tx, data, (await repo.findById(tx, order.id))!);
-      if (!after) return priced;
-      // The hook may complete stages or set the pharmacy: it answers the order as it then stands,
-      // or nothing when it changed nothing.
-      return (await after(tx, priced)) ?? priced;
-    });
-    return view(storefront, data, result.order, result.items, owner.kind === 'user');
+  /**
+   * Runs `edit` on a draft the caller's transaction holds locked (the edit-order workflow), then
+   * re-prices it. An order past its draft: 409 ORDER_NOT_EDITABLE, nothing changed.
+   */
+  async function applyEdit(tx: DbOrTx, data: StoreData, order: OrderRow, edit: CartEdit): Promise<OrderAndItems> {
+    if (order.status !== 'draft') throw ORDER_NOT_EDITABLE();
+    const items = await repo.itemsOf(tx, order.id);
+    const changed = await edit(tx, order, items, data);
+    // A change answers the order and items as they now stand; otherwise they are read back.
+    return changed
+      ? reprice(tx, data, changed.order, changed.items, changed.pending)
+      : reprice(tx, data, (await repo.findById(tx, order.id))!);
   }
 
   async function getOrCreateDraft(
     tx: DbOrTx,
     storefront: StorefrontConfig,
-    owner: CartOwner,
+    owner: OrderOwner,
     landingGuid: string | null,
   ): Promise<{ order: OrderRow; created: boolean }> {
     const existing = await repo.findDraft(tx, { storefrontId: storefront.id, owner }, { forUpdate: true });
     if (existing) {
       if (landingGuid && !existing.landingGuid) {
-        return { order: await repo.update(tx, existing.id, { landingGuid }), created: false };
+        return { order: await repo.write(tx, existing.id, { landingGuid }), created: false };
       }
       return { order: existing, created: false };
     }
@@ -491,12 +374,22 @@ export function createCartService(deps: Deps) {
     return (await landing.exists(storefrontId, guid)) ? guid : null;
   }
 
-  async function adoptGuestCart(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<{ orderId: string | null; guestHadItems: boolean }> {
-    const guestOwner: CartOwner = { kind: 'guest', guestSessionId: input.guestSessionId };
-    const userOwner: CartOwner = { kind: 'user', userId: input.userId };
+  /**
+   * For sign-in (the sign-in workflow): moves the guest's open cart to the patient. When the
+   * patient already has an open cart, the guest's items are merged into it (one line per product,
+   * the larger quantity kept, clamped to the product's range) and the guest's cart is deleted. When
+   * the merge would put two consult products in one order (and the storefront forbids it), the
+   * guest's, the most recent choice, wins. The guest's promo code carries over when the patient's
+   * cart has none and it still applies. Reads the storefront and its catalogue first and answers
+   * the step to run in the workflow's transaction, which answers the patient's open cart id (or
+   * null) and whether the guest's cart had items (sign-in then carries on to the checkout).
+   */
+  async function prepareAdoption(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<(tx: DbOrTx) => Promise<{ orderId: string | null; guestHadItems: boolean }>> {
+    const guestOwner: OrderOwner = { kind: 'guest', guestSessionId: input.guestSessionId };
+    const userOwner: OrderOwner = { kind: 'user', userId: input.userId };
     const storefront = await deps.storefronts.getById(input.storefrontId);
     const data = await storeData(input.storefrontId);
-    return db.transaction(async (tx) => {
+    return async (tx) => {
       const guestOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: guestOwner }, { forUpdate: true });
       const userOrder = await repo.findDraft(tx, { storefrontId: input.storefrontId, owner: userOwner }, { forUpdate: true });
       if (!guestOrder) return { orderId: userOrder?.id ?? null, guestHadItems: false };
@@ -548,12 +441,12 @@ export function createCartService(deps: Deps) {
       await repo.delete(tx, guestOrder.id);
       await reprice(tx, data, { ...userOrder, ...patch }, merged, patch);
       return { orderId: userOrder.id, guestHadItems: guestItems.length > 0 };
-    });
+    };
   }
 
   return {
     /** GET /api/cart: the caller's open cart, or null. */
-    async currentCart(storefront: StorefrontConfig, owner: CartOwner): Promise<OrderView | null> {
+    async currentCart(storefront: StorefrontConfig, owner: OrderOwner): Promise<OrderView | null> {
       // An order waiting for payment is still the patient's cart: they may see and edit it (issue 7).
       const order =
         (await repo.findDraft(db, { storefrontId: storefront.id, owner })) ??
@@ -566,7 +459,7 @@ export function createCartService(deps: Deps) {
     /** POST /api/cart: the caller's open cart, created when there is none. */
     async openCart(
       storefront: StorefrontConfig,
-      owner: CartOwner,
+      owner: OrderOwner,
       input: { landingGuid?: string | null | undefined } = {},
     ): Promise<{ order: OrderView; created: boolean }> {
       const landingGuid = await knownLandingGuid(storefront.id, input.landingGuid);
@@ -580,95 +473,72 @@ export function createCartService(deps: Deps) {
       return { order: view(storefront, data, result.order, result.items, owner.kind === 'user'), created: result.created };
     },
 
-    /** GET /api/orders/:id: one of the caller's orders (any status); another's is a 404. */
-    async getOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<OrderView> {
-      if (!isUuid(orderId)) throw notFound();
-      const found = await repo.findOwnedWithItems(db, { id: orderId, storefrontId: storefront.id, owner });
-      if (!found) throw notFound();
-      const data = await storeData(storefront.id);
-      return view(storefront, data, found.order, found.items, owner.kind === 'user');
-    },
-
-    /** PUT /api/orders/:id/items: the order's items become exactly these. */
-    replaceItems(storefront: StorefrontConfig, owner: CartOwner, orderId: string, items: readonly ItemInput[]) {
-      return mutate(storefront, owner, orderId, (tx, order, current, data) =>
-        applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'replace')),
-      );
-    },
-
-    /** PATCH /api/orders/:id/items: add or change the listed items; qty 0 removes one. */
-    patchItems(storefront: StorefrontConfig, owner: CartOwner, orderId: string, items: readonly ItemInput[]) {
-      return mutate(storefront, owner, orderId, (tx, order, current, data) =>
-        applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'patch')),
-      );
-    },
-
-    /** DELETE /api/orders/:id/items/:productId. */
-    removeItem(storefront: StorefrontConfig, owner: CartOwner, orderId: string, productId: string) {
-      return mutate(storefront, owner, orderId, async (tx, order, current) => {
-        const item = current.find((i) => i.productId === productId);
-        if (!item) throw notFound();
-        await repo.deleteItems(tx, [item.id]);
-        return { order, items: current.filter((i) => i !== item) };
-      });
-    },
-
-    /** PATCH /api/orders/:id/shipping: the state it ships to and the method (the address comes later). */
-    setShipping(
-      storefront: StorefrontConfig,
-      owner: CartOwner,
-      orderId: string,
-      input: { state?: string | null | undefined; methodId?: string | null | undefined },
-    ) {
-      return mutate(storefront, owner, orderId, async (tx, order, items, data) => {
-        const patch: Partial<OrderRow> = { updatedAt: now() };
-        if (input.state !== undefined) {
-          // The state it ships to, or where the patient is when nothing ships (issue 13 #13).
-          if (input.state !== null) assertOrderState(data, items, input.state, 'state');
-          patch.shippingState = input.state;
-        }
-        if (input.methodId !== undefined) {
-          if (input.methodId !== null && !(isUuid(input.methodId) && data.shipping.method(input.methodId))) {
-            throw new AppError(400, 'SHIPPING_METHOD_UNAVAILABLE', CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE, {
-              errors: [{ field: 'methodId', message: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }],
-            });
-          }
-          patch.shippingMethodId = input.methodId;
-        }
-        // A state other than the address's leaves the order without an address (asked again), so
-        // the Shipping stage is no longer done: the patient is sent back to shipping details.
-        let itemsNow = items;
-        if (patch.shippingState !== undefined && order.shipState !== null && patch.shippingState !== order.shipState) {
-          Object.assign(patch, NO_SHIPPING_ADDRESS);
-          patch.completedStages = withoutStage(order.completedStages, Stage.Shipping);
-          itemsNow = [];
-          for (const item of items) {
-            const completedStages = withoutStage(item.completedStages, Stage.Shipping);
-            if (completedStages !== item.completedStages) await repo.updateItemStages(tx, item.id, completedStages);
-            itemsNow.push({ ...item, completedStages });
-          }
-        }
-        return changeOf(order, itemsNow, patch);
-      }, shippingSaved(storefront));
-    },
+    /** PUT /api/orders/:id/items etc.: runs an edit on a draft the caller holds locked (the edit-order workflow). */
+    applyEdit,
 
     /**
-     * PUT /api/orders/:id/shipping-address (issue 5): copies the address onto the order (a snapshot)
-     * and ships to its state. A product in the order that cannot ship there: 422
-     * SHIPPING_STATE_UNAVAILABLE and nothing changes. `after` runs inside the transaction.
+     * The changes a patient makes to a draft order. Each answers a `CartEdit` for the edit-order
+     * workflow, which locks the caller's order (another's is a 404), reopens one waiting for
+     * payment, runs the edit, re-prices and answers the order.
      */
-    setShippingAddress(
-      storefront: StorefrontConfig,
-      owner: CartOwner,
-      orderId: string,
-      address: OrderShippingAddress,
-      opts: { methodId?: string | undefined } = {},
-    ) {
-      return mutate(
-        storefront,
-        owner,
-        orderId,
-        async (tx, order, items, data) => {
+    edits: {
+      /** PUT /api/orders/:id/items: the order's items become exactly these. */
+      replaceItems(storefront: StorefrontConfig, items: readonly ItemInput[]): CartEdit {
+        return (tx, order, current, data) => applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'replace'));
+      },
+
+      /** PATCH /api/orders/:id/items: add or change the listed items; qty 0 removes one. */
+      patchItems(storefront: StorefrontConfig, items: readonly ItemInput[]): CartEdit {
+        return (tx, order, current, data) => applyItems(tx, order, current, resolveItems(storefront, data, order, current, items, 'patch'));
+      },
+
+      /** DELETE /api/orders/:id/items/:productId. */
+      removeItem(productId: string): CartEdit {
+        return async (tx, order, current) => {
+          const item = current.find((i) => i.productId === productId);
+          if (!item) throw notFound();
+          await repo.deleteItems(tx, [item.id]);
+          return { order, items: current.filter((i) => i !== item) };
+        };
+      },
+
+      /** PATCH /api/orders/:id/shipping: the state it ships to and the method (the address comes later). */
+      setShipping(input: { state?: string | null | undefined; methodId?: string | null | undefined }): CartEdit {
+        return async (tx, order, items, data) => {
+          const patch: Partial<OrderRow> = { updatedAt: now() };
+          if (input.state !== undefined) {
+            // The state it ships to, or where the patient is when nothing ships (issue 13 #13).
+            if (input.state !== null) assertOrderState(data, items, input.state, 'state');
+            patch.shippingState = input.state;
+          }
+          if (input.methodId !== undefined) {
+            if (input.methodId !== null) assertShippingMethod(data, input.methodId);
+            patch.shippingMethodId = input.methodId;
+          }
+          // A state other than the address's leaves the order without an address (asked again), so
+          // the Shipping stage is no longer done: the patient is sent back to shipping details.
+          let itemsNow = items;
+          if (patch.shippingState !== undefined && order.shipState !== null && patch.shippingState !== order.shipState) {
+            Object.assign(patch, NO_SHIPPING_ADDRESS);
+            patch.completedStages = withoutStage(order.completedStages, Stage.Shipping);
+            itemsNow = [];
+            for (const item of items) {
+              const completedStages = withoutStage(item.completedStages, Stage.Shipping);
+              if (completedStages !== item.completedStages) await repo.updateItemStages(tx, item.id, completedStages);
+              itemsNow.push({ ...item, completedStages });
+            }
+          }
+          return changeOf(order, itemsNow, patch);
+        };
+      },
+
+      /**
+       * PUT /api/orders/:id/shipping-address (issue 5): copies the address onto the order (a
+       * snapshot) and ships to its state. A product in the order that cannot ship there: 422
+       * SHIPPING_STATE_UNAVAILABLE and nothing changes.
+       */
+      setShippingAddress(address: OrderShippingAddress, opts: { methodId?: string | undefined } = {}): CartEdit {
+        return async (_tx, order, items, data) => {
           assertOrderState(data, items, address.state, 'address.state');
           const patch: Partial<OrderRow> = {
             shipFullName: address.fullName,
@@ -682,71 +552,46 @@ export function createCartService(deps: Deps) {
             updatedAt: now(),
           };
           if (opts.methodId !== undefined) {
-            if (!(isUuid(opts.methodId) && data.shipping.method(opts.methodId))) {
-              throw new AppError(400, 'SHIPPING_METHOD_UNAVAILABLE', CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE, {
-                errors: [{ field: 'methodId', message: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }],
-              });
-            }
+            assertShippingMethod(data, opts.methodId);
             patch.shippingMethodId = opts.methodId;
           }
           return changeOf(order, items, patch);
-        },
-        shippingSaved(storefront),
-      );
-    },
+        };
+      },
 
-    /**
-     * PUT /api/orders/:id/pharmacy (issue 5): the pharmacy the prescription goes to (the caller
-     * checked it is one the owner may use); `after` (the stage completion) runs in the transaction.
-     */
-    setPharmacy(
-      storefront: StorefrontConfig,
-      owner: CartOwner,
-      orderId: string,
-      pharmacyId: string,
-      after?: AfterChange,
-    ) {
-      return mutate(
-        storefront,
-        owner,
-        orderId,
-        async (_tx, order, items) => changeOf(order, items, { pharmacyId, updatedAt: now() }),
-        after,
-      );
-    },
+      /** PUT /api/orders/:id/pharmacy (issue 5): the pharmacy the prescription goes to (the caller checked it is one the owner may use). */
+      setPharmacy(pharmacyId: string): CartEdit {
+        return async (_tx, order, items) => changeOf(order, items, { pharmacyId, updatedAt: now() });
+      },
 
-    /** For the shipping wiring inside the cart's transaction: sets the order's pharmacy. */
-    async writePharmacy(executor: DbOrTx, orderId: string, pharmacyId: string | null): Promise<void> {
-      await repo.update(executor, orderId, { pharmacyId, updatedAt: now() });
-    },
+      /**
+       * POST /api/orders/:id/promo-code. Unknown, inactive, not yet started, expired, used up
+       * (overall or by this patient), below its minimum or for products not in the order:
+       * PROMO_INVALID, and the order is left as it was.
+       */
+      applyPromoCode(storefront: StorefrontConfig, code: string): CartEdit {
+        return async (tx, order, items) => {
+          const coupon = await promotions.findByCode(storefront.id, code, tx);
+          const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order), orderId: order.id }, tx);
+          if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
+          return changeOf(order, items, { couponId: coupon.id, couponCode: coupon.code });
+        };
+      },
 
-    /**
-     * POST /api/orders/:id/promo-code. Unknown, inactive, not yet started, expired, used up (overall
-     * or by this patient), below its minimum or for products not in the order: PROMO_INVALID, and
-     * the order is left as it was.
-     */
-    applyPromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string, code: string) {
-      return mutate(storefront, owner, orderId, async (tx, order, items) => {
-        const coupon = await promotions.findByCode(storefront.id, code, tx);
-        const failure = await promotions.failureFor(coupon, { now: now(), lines: linesOf(items), patient: patientOf(order), orderId: order.id }, tx);
-        if (failure || !coupon) throw problem(422, 'PROMO_INVALID', [{ field: 'promoCode', message: MESSAGES.PROMO_INVALID }]);
-        return changeOf(order, items, { couponId: coupon.id, couponCode: coupon.code });
-      });
-    },
+      /**
+       * PUT /api/orders/:id/donation (issue 7, flags.enableDonationsSummaryPage): the donation the
+       * patient adds on the summary, in cents (0 removes it); re-prices so the total includes it.
+       * A storefront without donations: 409 DONATIONS_OFF, nothing changed.
+       */
+      setDonation(storefront: StorefrontConfig, donationCents: number): CartEdit {
+        if (!storefront.flags.enableDonationsSummaryPage) throw new AppError(409, 'DONATIONS_OFF', 'This store does not take donations.');
+        return async (_tx, order, items) => changeOf(order, items, { donationCents });
+      },
 
-    /**
-     * PUT /api/orders/:id/donation (issue 7, flags.enableDonationsSummaryPage): the donation the
-     * patient adds on the summary, in cents (0 removes it); re-prices so the total includes it.
-     * A storefront without donations: 409 DONATIONS_OFF, nothing changed.
-     */
-    setDonation(storefront: StorefrontConfig, owner: CartOwner, orderId: string, donationCents: number) {
-      if (!storefront.flags.enableDonationsSummaryPage) throw new AppError(409, 'DONATIONS_OFF', 'This store does not take donations.');
-      return mutate(storefront, owner, orderId, async (_tx, order, items) => changeOf(order, items, { donationCents }));
-    },
-
-    /** DELETE /api/orders/:id/promo-code. */
-    removePromoCode(storefront: StorefrontConfig, owner: CartOwner, orderId: string) {
-      return mutate(storefront, owner, orderId, async (_tx, order, items) => changeOf(order, items, { couponId: null, couponCode: null }));
+      /** DELETE /api/orders/:id/promo-code. */
+      removePromoCode(): CartEdit {
+        return async (_tx, order, items) => changeOf(order, items, { couponId: null, couponCode: null });
+      },
     },
 
     /**
@@ -758,7 +603,7 @@ export function createCartService(deps: Deps) {
      */
     async checkoutRedirect(
       storefront: StorefrontConfig,
-      owner: CartOwner,
+      owner: OrderOwner,
       input: { product: string; qty?: number | undefined; landingGuid?: string | null | undefined },
     ): Promise<{ orderId: string; route: string; order: OrderView }> {
       const data = await storeData(storefront.id);
@@ -769,7 +614,7 @@ export function createCartService(deps: Deps) {
         let { order } = await getOrCreateDraft(tx, storefront, owner, landingGuid);
         const current = await repo.itemsOf(tx, order.id);
         if (order.shippingState && !product.shipsTo.includes(order.shippingState)) {
-          order = await repo.update(tx, order.id, { shippingState: null });
+          order = await repo.write(tx, order.id, { shippingState: null });
         }
         let kept = current;
         if (storefront.settings.oneConsultProductPerOrder && product.consultRequired) {
@@ -796,20 +641,13 @@ export function createCartService(deps: Deps) {
       return { orderId: orderView.id, route, order: orderView };
     },
 
-    /**
-     * For sign-in (accounts): moves the guest's open cart to the patient. When the patient already
-     * has an open cart, the guest's items are merged into it (one line per product, the larger
-     * quantity kept, clamped to the product's range) and the guest's cart is deleted. When the
-     * merge would put two consult products in one order (and the storefront forbids it), the
-     * guest's, the most recent choice, wins. The guest's promo code carries over when the patient's
-     * cart has none and it still applies. Returns the patient's open cart id, or null.
-     */
-    async adoptGuestOrder(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<string | null> {
-      return (await adoptGuestCart(input)).orderId;
-    },
+    prepareAdoption,
 
-    /** `adoptGuestOrder`, also telling whether the guest's cart had items (sign-in then carries on to the checkout). */
-    adoptGuestCart,
+    /** The cart's part of sign-in alone (`prepareAdoption` in a transaction of its own): the patient's open cart id, or null. */
+    async adoptGuestOrder(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<string | null> {
+      const adopt = await prepareAdoption(input);
+      return (await db.transaction((tx) => adopt(tx))).orderId;
+    },
 
     /**
      * For pay now (issue 13 #2): claims a use of the order's promo code in `tx`, the transaction that
@@ -818,7 +656,7 @@ export function createCartService(deps: Deps) {
      * payment is not made; the order keeps its code until the patient removes it. No code: nothing.
      */
     async claimRedemption(tx: DbOrTx, orderId: string): Promise<void> {
-      const found = await repo.findByIdWithItems(tx, orderId);
+      const found = await orders.state(tx, { orderId });
       const couponId = found?.order.couponId;
       if (!found || !couponId) return;
       const { order, items } = found;
@@ -835,77 +673,12 @@ export function createCartService(deps: Deps) {
       );
     },
 
-    // ---- For the checkout engine (issue 8): it checks the stage rules, the status transitions and
-    // writes the audit event; these only read and write the masks and status, inside its transaction.
-
-    /**
-     * An order with its items and stage masks. With `storefrontId` and `owner`, only the owner's
-     * order in that storefront (another's is null); `forUpdate` locks the order row.
-     */
-    async checkoutState(
-      executor: DbOrTx,
-      where: { orderId: string; storefrontId?: string; owner?: CartOwner },
-      opts: { forUpdate?: boolean } = {},
-    ): Promise<CheckoutState | null> {
-      if (!isUuid(where.orderId)) return null;
-      const found =
-        where.owner && where.storefrontId
-          ? await repo.findOwnedWithItems(executor, { id: where.orderId, storefrontId: where.storefrontId, owner: where.owner }, opts)
-          : await repo.findByIdWithItems(executor, where.orderId, opts);
-      if (!found || (where.storefrontId !== undefined && found.order.storefrontId !== where.storefrontId)) return null;
-      return checkoutStateOf(found.order, found.items);
-    },
-
-    /**
-     * For pay (issue 13 #13), before anything is charged: reads the storefront's catalogue and tax
-     * rates (call it before opening the transaction) and answers the check to run on the order as
-     * the transaction holds it locked — its state missing where nothing ships and tax or an item's
-     * availability needs it (422 STATE_REQUIRED), or one an item is not sold in (422
-     * STATE_UNAVAILABLE naming the states, or SHIPPING_STATE_UNAVAILABLE).
-     */
-    async stateCheck(storefrontId: string): Promise<(state: Pick<CheckoutState, 'order' | 'items'>) => void> {
-      const data = await storeData(storefrontId);
-      return ({ order, items }) => assertOrderState(data, items, order.shippingState, 'state');
-    },
-
-    /** The checkout state of an order and items a caller already holds (locked, in its transaction): no read. */
-    stateOf: checkoutStateOf,
-
-    /** The order an order item belongs to, or null. */
-    async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
-      if (!isUuid(itemId)) return null;
-      return (await repo.orderIdOfItem(executor, itemId)) ?? null;
-    },
-
-    /** Writes completed masks (order-level and per item) and the status the checkout engine decided. */
-    async writeCheckoutState(
-      executor: DbOrTx,
-      orderId: string,
-      change: {
-        completedStages?: number;
-        status?: OrderStatus;
-        items?: { id: string; completedStages: number }[];
-        /** The visit's doctor (scheduling); null for "next available". */
-        doctorId?: string | null;
-      },
-    ): Promise<OrderRow> {
-      for (const item of change.items ?? []) await repo.updateItemStages(executor, item.id, item.completedStages);
-      const patch: Partial<OrderRow> = { updatedAt: now() };
-      if (change.completedStages !== undefined) patch.completedStages = change.completedStages;
-      if (change.status !== undefined) patch.status = change.status;
-      if (change.doctorId !== undefined) patch.doctorId = change.doctorId;
-      return repo.update(executor, orderId, patch);
-    },
-
     /**
      * The caller's newest order waiting for payment: the cart leaves 'draft' once every stage but
      * Payment is done, so GET /api/cart no longer finds it; the checkout still must.
      */
-    async awaitingPayment(storefront: StorefrontConfig, owner: CartOwner): Promise<OrderView | null> {
-      const order = await repo.findLatestOwned(db, { storefrontId: storefront.id, owner, statuses: ['awaiting_payment'] });
-      if (!order) return null;
-      const data = await storeData(storefront.id);
-      return view(storefront, data, order, await repo.itemsOf(db, order.id), owner.kind === 'user');
+    awaitingPayment(storefront: StorefrontConfig, owner: OrderOwner): Promise<OrderView | null> {
+      return orders.latestOwned(storefront, owner, ['awaiting_payment']);
     },
   };
 }

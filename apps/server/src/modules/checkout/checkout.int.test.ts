@@ -9,7 +9,7 @@ import { auditEvents } from '../../db/schema/audit.ts';
 import { consults } from '../../db/schema/consults.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
-import type { CartOwner } from '../cart/cart.service.ts';
+import type { OrderOwner } from '../orders/orders.service.ts';
 import {
   guestWithCart,
   signedInPatient,
@@ -71,7 +71,7 @@ afterAll(() => ctx.close());
 
 const storefront = async (id = EVERGREEN_ID) => ctx.app.services.storefronts.getById(id);
 
-async function guestOwner(browser: TestBrowser): Promise<CartOwner> {
+async function guestOwner(browser: TestBrowser): Promise<OrderOwner> {
   const identity = await ctx.app.services.sessions.resolve(browser.cookie('sid')!);
   return { kind: 'guest', guestSessionId: identity!.sessionId };
 }
@@ -92,7 +92,7 @@ async function patientOrder(productId: string = P.semaglutide) {
   expect(
     (await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId }] })).statusCode,
   ).toBe(200);
-  return { patient, orderId, owner: { kind: 'user', userId: patient.userId } as CartOwner };
+  return { patient, orderId, owner: { kind: 'user', userId: patient.userId } as OrderOwner };
 }
 
 type Client = Pick<TestBrowser, 'get' | 'put' | 'post'> | PatientClient;
@@ -125,7 +125,7 @@ async function passConsult(client: Client, orderId: string) {
 
 const complete = async (
   orderId: string,
-  owner: CartOwner,
+  owner: OrderOwner,
   stage: 1 | 2 | 4 | 8 | 16 | 32,
   itemId?: string,
 ) =>
@@ -505,7 +505,7 @@ describe('the consult of an order', () => {
     const consult = await consultOf(patient, orderId);
     await patient.put(`/api/consults/${consult.id}/pages/0`, { answers: { pregnant: 'no' } });
     await patient.put(`/api/consults/${consult.id}/pages/1`, { answers: { tried_before: 'no' } });
-    await ctx.app.services.checkout.transition({ orderId, to: 'cancelled', reason: 'patient' });
+    await ctx.app.services.orders.transition({ orderId, to: 'cancelled', reason: 'patient' });
     const submitted = await patient.post(`/api/consults/${consult.id}/submit`);
     expect(submitted.statusCode).toBe(409);
     expect(submitted.json().code).toBe('ORDER_CLOSED');

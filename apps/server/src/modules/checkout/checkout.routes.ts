@@ -4,12 +4,10 @@
 // (consult submit, shipping, pharmacy, scheduling, payment), never by a bare "complete" call.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/problem.ts';
-import { ownerOf } from '../cart/cart.routes.ts';
+import { ownerOf, requireIdentity404, requireOwner } from '../../plugins/identity.ts';
 import type { CartService } from '../cart/cart.service.ts';
-import { orderViewSchema } from '../cart/order-view.ts';
 import { consultResponse } from '../consults/consults.routes.ts';
-import { requireIdentity } from '../../plugins/identity.ts';
+import { orderViewSchema } from '../orders/order-view.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
 const stageFlag = z.union([
@@ -116,9 +114,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const owner = ownerOf(request);
-      if (!owner) throw notFound();
-      return checkout.getProgress(request.storefront, owner, request.params.id);
+      return checkout.getProgress(request.storefront, requireOwner(request), request.params.id);
     },
   );
 
@@ -155,14 +151,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       checkout.consultsForOrder(
         request.storefront,
-        requireIdentityOr404(request),
+        requireIdentity404(request),
         request.params.id,
       ),
   );
 };
-
-/** No session owns nothing: a 404, like another person's order. */
-function requireIdentityOr404(request: Parameters<typeof requireIdentity>[0]) {
-  if (!request.identity) throw notFound();
-  return requireIdentity(request);
-}

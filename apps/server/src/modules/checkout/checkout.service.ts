@@ -2,14 +2,13 @@
 // reads the progress of an order, completes a stage on its items and on the order — refusing one
 // whose earlier stages are missing — moves the order draft → awaiting_payment when every stage but
 // Payment is done, and marks it disqualified (terminal; nothing can be charged). Every change is
-// one transaction with its audit event. The order rows belong to the cart module: this service
-// reads and writes them only through the cart service.
+// one transaction with its audit event. The order rows and their status belong to the orders
+// module: this service reads and writes them only through the orders service.
 //
-// The consult is wired in here too: the consult of each order item that needs one is created on
-// first read, and the consult service calls `onConsultFrozen` inside the transaction that freezes
-// a consult, which completes the item's Consult stage or disqualifies the order.
+// The consult of each order item that needs one is created on first read; once a consult is
+// frozen, the consult-frozen workflow calls `consultFrozen` in the same transaction, which
+// completes the item's Consult stage or disqualifies the order.
 import {
-  assertTransition,
   canCompleteStage,
   canTransition,
   CHECKOUT_MESSAGES,
@@ -17,7 +16,6 @@ import {
   firstMissingStage,
   firstPendingRoute,
   hasStage,
-  isOrderStatus,
   missingStages,
   patientStatusLabel,
   progressStepOf,
@@ -35,16 +33,14 @@ import {
 } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
-import type { AuditActor, AuditEvent, AuditService } from '../audit/audit.service.ts';
+import { ownerOfIdentity, type Owner } from '../../plugins/identity.ts';
+import type { AuditContext, AuditEvent } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
-import type { CartOwner, CartService, CheckoutState } from '../cart/cart.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ConsultService, ConsultView } from '../consults/consults.service.ts';
+import { assertOrderState, auditOf, statusOf, type OrderState, type OrdersService } from '../orders/orders.service.ts';
 
-/** Who did it, from where (audit.fromRequest(request) for HTTP callers). */
-export type AuditContext = Pick<AuditEvent, 'actor' | 'storefrontId' | 'ip' | 'requestId'>;
-
-/** The consult row the consult service hands to `onConsultFrozen`. */
+/** The consult row the consult service answers when it froze one (the consult-frozen workflow). */
 export interface FrozenConsult {
   id: string;
   storefrontId: string;
@@ -83,39 +79,19 @@ export interface PayableOrder {
 
 interface Deps {
   db: Db;
-  cart: Pick<CartService, 'checkoutState' | 'orderIdOfItem' | 'writeCheckoutState' | 'stateOf' | 'stateCheck'>;
+  orders: Pick<OrdersService, 'state' | 'lock' | 'update' | 'stateOf' | 'orderIdOfItem' | 'storeData'>;
   catalog: Pick<CatalogService, 'snapshot'>;
   consults: Pick<ConsultService, 'startConsult' | 'getByOrderItem'>;
-  audit: Pick<AuditService, 'record' | 'recordAll'>;
 }
 
 const refuse = (status: number, code: CheckoutMessageCode) =>
   new AppError(status, code, CHECKOUT_MESSAGES[code]);
 
-export function ownerOfIdentity(identity: Identity): CartOwner {
-  return identity.kind === 'user'
-    ? { kind: 'user', userId: identity.userId }
-    : { kind: 'guest', guestSessionId: identity.sessionId };
-}
-
-function statusOf(state: CheckoutState): OrderStatus {
-  const status = state.order.status;
-  if (!isOrderStatus(status)) throw new Error(`order ${state.order.id} has an unknown status`);
-  return status;
-}
-
 /** A signed-in patient owns the order once it has a user (SPEC §2: Register is pending without a login). */
-const signedIn = (state: CheckoutState) => state.order.userId !== null;
-
-const ownerActor = (state: CheckoutState): AuditActor =>
-  state.order.userId
-    ? { type: 'user', id: state.order.userId }
-    : state.order.guestSessionId
-      ? { type: 'guest', id: state.order.guestSessionId }
-      : { type: 'system' };
+const signedIn = (state: OrderState) => state.order.userId !== null;
 
 /** The progress view of one order (pure; `GET /api/orders/:id/checkout`). */
-export function progressOf(state: CheckoutState, display: DisplayPages): CheckoutProgressView {
+export function progressOf(state: OrderState, display: DisplayPages): CheckoutProgressView {
   const loggedIn = signedIn(state);
   const status = statusOf(state);
   const { required, completed, items, visitType } = state;
@@ -161,63 +137,24 @@ export function progressOf(state: CheckoutState, display: DisplayPages): Checkou
 }
 
 export function createCheckoutService(deps: Deps) {
-  const { db, cart, catalog, consults, audit } = deps;
+  const { db, orders, catalog, consults } = deps;
 
   /** Runs `work` in the caller's transaction, or in a new one. */
   function inTransaction<T>(tx: DbOrTx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return tx ? work(tx) : db.transaction((t) => work(t));
   }
 
-  async function lockedState(
-    tx: DbOrTx,
-    where: { orderId: string; storefrontId?: string | undefined; owner?: CartOwner | undefined },
-  ): Promise<CheckoutState> {
-    const state = await cart.checkoutState(
-      tx,
-      {
-        orderId: where.orderId,
-        ...(where.storefrontId !== undefined ? { storefrontId: where.storefrontId } : {}),
-        ...(where.owner ? { owner: where.owner } : {}),
-      },
-      { forUpdate: true },
-    );
-    if (!state) throw notFound();
-    return state;
-  }
-
-  function auditOf(state: CheckoutState, ctx: AuditContext | undefined): AuditContext {
-    return { actor: ownerActor(state), storefrontId: state.order.storefrontId, ...ctx };
-  }
-
-  /** The audit event of a status change (the transition must be allowed). */
-  function statusChange(
-    state: CheckoutState,
-    to: OrderStatus,
-    ctx: AuditContext,
-    details: Record<string, string | number | boolean | null> = {},
-  ): AuditEvent {
-    const from = statusOf(state);
-    assertTransition(from, to);
-    return {
-      ...ctx,
-      action: 'order.status_changed',
-      subject: { type: 'order', id: state.order.id },
-      details: { from, to, ...details },
-    };
-  }
+  const lockedState = orders.lock;
 
   /** Changes the status (allowed transitions only) with its audit event; answers the state after. */
-  async function setStatus(
+  function setStatus(
     tx: DbOrTx,
-    state: CheckoutState,
+    state: OrderState,
     to: OrderStatus,
     ctx: AuditContext,
     details: Record<string, string | number | boolean | null> = {},
-  ): Promise<CheckoutState> {
-    const event = statusChange(state, to, ctx, details);
-    const order = await cart.writeCheckoutState(tx, state.order.id, { status: to });
-    await audit.record(event, tx);
-    return cart.stateOf(order, state.items);
+  ): Promise<OrderState> {
+    return orders.update(tx, state, { status: to }, ctx, { statusDetails: details });
   }
 
   /**
@@ -228,12 +165,12 @@ export function createCheckoutService(deps: Deps) {
    */
   async function applyStage(
     tx: DbOrTx,
-    state: CheckoutState,
+    state: OrderState,
     stage: StageFlag,
     itemId: string | undefined,
     ctx: AuditContext,
     thenStatus?: OrderStatus,
-  ): Promise<CheckoutState> {
+  ): Promise<OrderState> {
     const status = statusOf(state);
     if (status === 'disqualified') throw refuse(409, 'ORDER_DISQUALIFIED');
     // Register is a sign-in, not a bit anyone sets (SPEC §2 "If the user has no login token").
@@ -281,7 +218,7 @@ export function createCheckoutService(deps: Deps) {
       ? state.order.completedStages | stage
       : state.order.completedStages;
     const items = state.items.map((i) => ({ ...i, completedStages: itemMasks.get(i.id)! }));
-    const staged = cart.stateOf({ ...state.order, completedStages }, items);
+    const staged = orders.stateOf({ ...state.order, completedStages }, items);
     const events: AuditEvent[] = [
       {
         ...ctx,
@@ -300,23 +237,23 @@ export function createCheckoutService(deps: Deps) {
       readyForPayment(staged.required, staged.completed, { loggedIn });
     const wanted = thenStatus ?? (stagesDone ? 'awaiting_payment' : undefined);
     const nextStatus = wanted !== statusOf(staged) ? wanted : undefined;
-    if (nextStatus) {
-      events.push(
-        statusChange(staged, nextStatus, ctx, nextStatus === 'awaiting_payment' ? { reason: 'stages_done' } : {}),
-      );
-    }
-    const order = await cart.writeCheckoutState(tx, state.order.id, {
-      items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
-      ...(allDone ? { completedStages } : {}),
-      ...(nextStatus ? { status: nextStatus } : {}),
-    });
-    await audit.recordAll(events, tx);
-    return cart.stateOf(order, items);
+    // The stage and the status in one write, their audit events in one insert.
+    return orders.update(
+      tx,
+      state,
+      {
+        items: targets.map((i) => ({ id: i.id, completedStages: itemMasks.get(i.id)! })),
+        ...(allDone ? { completedStages } : {}),
+        ...(nextStatus ? { status: nextStatus } : {}),
+      },
+      ctx,
+      { events, statusDetails: nextStatus === 'awaiting_payment' ? { reason: 'stages_done' } : {} },
+    );
   }
 
   async function disqualifyLocked(
     tx: DbOrTx,
-    state: CheckoutState,
+    state: OrderState,
     input: {
       reason: string;
       consultId?: string | null | undefined;
@@ -342,10 +279,10 @@ export function createCheckoutService(deps: Deps) {
      */
     async getProgress(
       storefront: StorefrontConfig,
-      owner: CartOwner,
+      owner: Owner,
       orderId: string,
     ): Promise<CheckoutProgressView> {
-      const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+      const state = await orders.state(db, { orderId, storefrontId: storefront.id, owner });
       if (!state) throw notFound();
       return progressOf(state, storefront.settings.displayPages);
     },
@@ -362,7 +299,7 @@ export function createCheckoutService(deps: Deps) {
      */
     async completeStage(input: {
       storefront: StorefrontConfig;
-      owner: CartOwner;
+      owner: Owner;
       orderId: string;
       stage: StageFlag;
       itemId?: string | undefined;
@@ -387,9 +324,9 @@ export function createCheckoutService(deps: Deps) {
      */
     async completeStageIn(
       tx: DbOrTx,
-      state: CheckoutState,
+      state: OrderState,
       input: { stage: StageFlag; itemId?: string | undefined; audit?: AuditContext | undefined },
-    ): Promise<CheckoutState> {
+    ): Promise<OrderState> {
       return applyStage(tx, state, input.stage, input.itemId, auditOf(state, input.audit));
     },
 
@@ -405,7 +342,7 @@ export function createCheckoutService(deps: Deps) {
       consultId?: string | undefined;
       questionId?: string | undefined;
       storefrontId?: string | undefined;
-      owner?: CartOwner | undefined;
+      owner?: Owner | undefined;
       audit?: AuditContext | undefined;
       tx?: DbOrTx | undefined;
     }): Promise<void> {
@@ -429,13 +366,13 @@ export function createCheckoutService(deps: Deps) {
     async assertPayable(input: {
       orderId: string;
       storefrontId?: string | undefined;
-      owner?: CartOwner | undefined;
+      owner?: Owner | undefined;
       audit?: AuditContext | undefined;
       tx?: DbOrTx | undefined;
     }): Promise<PayableOrder> {
       const storefrontId =
-        input.storefrontId ?? (await cart.checkoutState(db, { orderId: input.orderId }))?.order.storefrontId;
-      const checkState = storefrontId ? await cart.stateCheck(storefrontId) : undefined;
+        input.storefrontId ?? (await orders.state(db, { orderId: input.orderId }))?.order.storefrontId;
+      const data = storefrontId ? await orders.storeData(storefrontId) : undefined;
       return inTransaction(input.tx, async (tx) => {
         let state = await lockedState(tx, input);
         const status = statusOf(state);
@@ -447,7 +384,8 @@ export function createCheckoutService(deps: Deps) {
         ) {
           throw refuse(409, 'ORDER_NOT_READY_FOR_PAYMENT');
         }
-        checkState?.(state);
+        // The order's state must suit its items (issue 13 #13).
+        if (data) assertOrderState(data, state.items, state.order.shippingState, 'state');
         if (status === 'draft') {
           state = await setStatus(tx, state, 'awaiting_payment', auditOf(state, input.audit), {
             reason: 'stages_done',
@@ -498,27 +436,6 @@ export function createCheckoutService(deps: Deps) {
     },
 
     /**
-     * Any other status change of the order's life (DATA-MODEL.md; e.g. awaiting_review, approved,
-     * cancelled): refuses a transition the domain does not allow, audits the rest.
-     */
-    async transition(input: {
-      orderId: string;
-      to: OrderStatus;
-      reason?: string | undefined;
-      audit?: AuditContext | undefined;
-      tx?: DbOrTx | undefined;
-    }): Promise<void> {
-      await inTransaction(input.tx, async (tx) => {
-        const state = await lockedState(tx, { orderId: input.orderId });
-        if (statusOf(state) === input.to) return;
-        if (!canTransition(statusOf(state), input.to)) throw refuse(409, 'ORDER_CLOSED');
-        await setStatus(tx, state, input.to, auditOf(state, input.audit), {
-          reason: input.reason ?? null,
-        });
-      });
-    },
-
-    /**
      * `GET /api/orders/:id/consults`: every item of the caller's order that needs a consult, with its
      * consult — created with the product's questionnaire (current version) on first read while the
      * order is a draft and the item's consult is not done.
@@ -529,7 +446,7 @@ export function createCheckoutService(deps: Deps) {
       orderId: string,
     ): Promise<{ orderId: string; items: OrderConsult[] }> {
       const owner = ownerOfIdentity(identity);
-      const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+      const state = await orders.state(db, { orderId, storefrontId: storefront.id, owner });
       if (!state) throw notFound();
       const products = await catalog.snapshot(storefront.id);
       const open = state.order.status === 'draft';
@@ -555,17 +472,17 @@ export function createCheckoutService(deps: Deps) {
     },
 
     /**
-     * The consult service's `hooks.onFrozen`: inside the transaction that freezes a consult, a
+     * The consult-frozen workflow's step: inside the transaction that freezes a consult, a
      * disqualifying outcome disqualifies the order; otherwise the item's Consult stage is completed
      * (and the order's, once every consult item is done). An order that is no longer open refuses
      * (409), which rolls the freeze back.
      */
-    async onConsultFrozen(
+    async consultFrozen(
       tx: DbOrTx,
       consult: FrozenConsult,
       outcome: { disqualified: Disqualification | null },
     ): Promise<void> {
-      const orderId = await cart.orderIdOfItem(tx, consult.orderItemId);
+      const orderId = await orders.orderIdOfItem(tx, consult.orderItemId);
       if (!orderId) throw notFound();
       const state = await lockedState(tx, { orderId, storefrontId: consult.storefrontId });
       const sameOwner = consult.userId

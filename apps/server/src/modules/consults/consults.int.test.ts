@@ -15,6 +15,7 @@ import { orderItems, orders } from '../../db/schema/orders.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import type { Identity } from '../auth/sessions.service.ts';
+import { createConsultFrozenWorkflow } from '../../workflows/consult-frozen.ts';
 import { createConsultService } from './consults.service.ts';
 
 let ctx: TestContext;
@@ -428,14 +429,14 @@ describe('disqualification and submit', () => {
     expect(frozen?.answers.photo).toEqual([upload.id]);
   });
 
-  it('lets the checkout engine act inside the freezing transaction (hooks.onFrozen)', async () => {
+  it('lets the checkout engine act inside the freezing transaction (the consult-frozen workflow)', async () => {
     const calls: { consultId: string; disqualified: string | null }[] = [];
-    const service = createConsultService({
+    const service = createConsultService({ db: ctx.database.db, now: () => ctx.clock.now, uploads: ctx.app.services.uploads });
+    const workflow = createConsultFrozenWorkflow({
       db: ctx.database.db,
-      now: () => ctx.clock.now,
-      uploads: ctx.app.services.uploads,
-      hooks: {
-        onFrozen: async (_tx, consult, outcome) => {
+      consults: service,
+      checkout: {
+        consultFrozen: async (_tx, consult, outcome) => {
           calls.push({ consultId: consult.id, disqualified: outcome.disqualified?.questionId ?? null });
         },
       },
@@ -443,19 +444,18 @@ describe('disqualification and submit', () => {
     const { questionnaire } = await makeQuestionnaire();
     const { identity } = await newGuest();
     const consult = await service.startConsult({ identity, orderItemId: await orderItemFor(identity), questionnaireId: questionnaire.id });
-    await service.saveAnswers({ consultId: consult.id, identity, pageIndex: 0, answers: { sex: 'female', pregnant: 'yes' } });
+    await workflow.saveAnswers({ consultId: consult.id, identity, pageIndex: 0, answers: { sex: 'female', pregnant: 'yes' } });
     expect(calls).toEqual([{ consultId: consult.id, disqualified: 'pregnant' }]);
 
-    // A hook that fails rolls the freeze back.
-    const failing = createConsultService({
+    // A checkout step that fails rolls the freeze back.
+    const failing = createConsultFrozenWorkflow({
       db: ctx.database.db,
-      now: () => ctx.clock.now,
-      uploads: ctx.app.services.uploads,
-      hooks: { onFrozen: async () => Promise.reject(new Error('order service down')) },
+      consults: service,
+      checkout: { consultFrozen: async () => Promise.reject(new Error('order service down')) },
     });
-    const second = await failing.startConsult({ identity, orderItemId: await orderItemFor(identity), questionnaireId: questionnaire.id });
+    const second = await service.startConsult({ identity, orderItemId: await orderItemFor(identity), questionnaireId: questionnaire.id });
     await expect(failing.saveAnswers({ consultId: second.id, identity, pageIndex: 0, answers: { sex: 'female', pregnant: 'yes' } })).rejects.toThrow('order service down');
-    expect((await failing.getForOwner({ consultId: second.id, identity })).status).toBe('in_progress');
+    expect((await service.getForOwner({ consultId: second.id, identity })).status).toBe('in_progress');
   });
 
   it('moves a guest’s consult to the person who signs in (adoptGuest)', async () => {

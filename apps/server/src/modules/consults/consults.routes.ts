@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireIdentity } from '../../plugins/identity.ts';
+import type { ConsultFrozenWorkflow } from '../../workflows/consult-frozen.ts';
 import type { ConsultService } from './consults.service.ts';
 import type { MedicationService } from './medications.service.ts';
 
@@ -43,10 +44,11 @@ const medicationsResponse = z
   })
   .meta({ id: 'MedicationSearch' });
 
-export const consultRoutes: FastifyPluginAsyncZod<{ consults: ConsultService; medications: MedicationService }> = async (
-  app,
-  { consults, medications },
-) => {
+export const consultRoutes: FastifyPluginAsyncZod<{
+  consults: ConsultService;
+  medications: MedicationService;
+  consultFrozen: Pick<ConsultFrozenWorkflow, 'saveAnswers' | 'submit'>;
+}> = async (app, { consults, medications, consultFrozen }) => {
   app.get(
     '/api/questionnaires/:id',
     {
@@ -111,7 +113,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{ consults: ConsultService; me
       },
     },
     async (request) =>
-      consults.saveAnswers({
+      consultFrozen.saveAnswers({
         consultId: request.params.id,
         identity: requireIdentity(request),
         pageIndex: request.params.pageIndex,
@@ -132,6 +134,6 @@ export const consultRoutes: FastifyPluginAsyncZod<{ consults: ConsultService; me
         },
       },
     },
-    async (request) => consults.submit({ consultId: request.params.id, identity: requireIdentity(request) }),
+    async (request) => consultFrozen.submit({ consultId: request.params.id, identity: requireIdentity(request) }),
   );
 };

@@ -1,8 +1,8 @@
 // The consult (issue 8): questionnaires stored as versioned data, and a patient's answers saved page
 // by page, resumed on the page they left, and frozen with their version at submit. Disqualifying
-// answers freeze the consult at once with the operator's reason; the checkout engine, through
-// `hooks.onFrozen`, completes the Consult stage or marks the order disqualified in the same
-// transaction.
+// answers freeze the consult at once with the operator's reason. A save or submit answers the
+// consult it froze, and the consult-frozen workflow has the checkout engine complete the Consult
+// stage or mark the order disqualified in the same transaction.
 import {
   disqualification,
   fieldErrors,
@@ -59,15 +59,6 @@ export interface SaveResult {
   disqualified: Disqualification | null;
 }
 
-export interface ConsultHooks {
-  /**
-   * Called inside the transaction that freezes a consult (submitted, or disqualified by an answer).
-   * The checkout engine completes the Consult stage on the order item, or marks the order
-   * disqualified so nothing can be charged.
-   */
-  onFrozen?(tx: DbOrTx, consult: ConsultRow, outcome: { disqualified: Disqualification | null }): Promise<void>;
-}
-
 const validationFailed = (errors: AnswerError[]) =>
   new AppError(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, { errors });
 
@@ -104,7 +95,6 @@ export function createConsultService(deps: {
   db: Db;
   now: () => Date;
   uploads: Pick<UploadService, 'owned' | 'attachToConsult' | 'adoptGuest'>;
-  hooks?: ConsultHooks;
 }) {
   const { db, now } = deps;
   const repo = createConsultsRepo(db);
@@ -162,7 +152,7 @@ export function createConsultService(deps: {
     return errors;
   }
 
-  /** Freezes the consult with its answers and version; runs the checkout engine's hook. */
+  /** Freezes the consult with its answers and version (the caller's workflow then moves the order on). */
   async function freeze(
     tx: DbOrTx,
     identity: Identity,
@@ -181,7 +171,6 @@ export function createConsultService(deps: {
       updatedAt: at,
     });
     await deps.uploads.attachToConsult(uploadIdsIn(definition, frozen.answers), frozen, tx);
-    await deps.hooks?.onFrozen?.(tx, frozen, { disqualified: outcome });
     return frozen;
   }
 
@@ -327,9 +316,9 @@ export function createConsultService(deps: {
       pageIndex: number;
       answers: Answers;
       mode?: 'next' | 'draft';
-    }): Promise<SaveResult> {
+    }, tx: DbOrTx): Promise<SaveResult & { frozen: ConsultRow | null }> {
       const mode = input.mode ?? 'next';
-      return db.transaction(async (tx) => {
+      {
         const r = createConsultsRepo(tx);
         const row = await r.ownedConsult(input.consultId, input.identity, true);
         if (!row) throw notFound();
@@ -351,7 +340,7 @@ export function createConsultService(deps: {
           const incomplete = firstIncompletePage(definition, answers, { today });
           const currentPage = Math.min(input.pageIndex, incomplete ?? input.pageIndex);
           const saved = await r.updateConsult(row.id, { answers, currentPage, updatedAt: at });
-          return { consult: await view(saved, tx), nextPageIndex: currentPage, disqualified: null };
+          return { consult: await view(saved, tx), nextPageIndex: currentPage, disqualified: null, frozen: null };
         }
 
         const errors = validatePage(definition, input.pageIndex, answers, { today });
@@ -373,21 +362,25 @@ export function createConsultService(deps: {
           updatedAt: at,
         });
         if (outcome) saved = await freeze(tx, input.identity, saved, definition, outcome);
-        return { consult: await view(saved, tx), nextPageIndex: outcome ? null : next, disqualified: outcome };
-      });
+        return { consult: await view(saved, tx), nextPageIndex: outcome ? null : next, disqualified: outcome, frozen: outcome ? saved : null };
+      }
     },
 
     /**
      * Freezes the answers with their version. Every shown question must be answered; returns the
-     * disqualification (or null). Submitting again returns the same outcome.
+     * disqualification (or null), and the consult it froze now (null when it was frozen before).
+     * Submitting again returns the same outcome.
      */
-    async submit(input: { consultId: string; identity: Identity }): Promise<{ consult: ConsultView; disqualified: Disqualification | null }> {
-      return db.transaction(async (tx) => {
+    async submit(
+      input: { consultId: string; identity: Identity },
+      tx: DbOrTx,
+    ): Promise<{ consult: ConsultView; disqualified: Disqualification | null; frozen: ConsultRow | null }> {
+      {
         const r = createConsultsRepo(tx);
         const row = await r.ownedConsult(input.consultId, input.identity, true);
         if (!row) throw notFound();
         const current = await view(row, tx);
-        if (row.submittedAt) return { consult: current, disqualified: current.disqualified };
+        if (row.submittedAt) return { consult: current, disqualified: current.disqualified, frozen: null };
         const definition = current.questionnaire.version.definition;
         const incomplete = firstIncompletePage(definition, row.answers, { today: latestToday(now()) });
         if (incomplete !== null) {
@@ -395,8 +388,8 @@ export function createConsultService(deps: {
         }
         const outcome = disqualification(definition, row.answers);
         const frozen = await freeze(tx, input.identity, row, definition, outcome);
-        return { consult: await view(frozen, tx), disqualified: outcome };
-      });
+        return { consult: await view(frozen, tx), disqualified: outcome, frozen };
+      }
     },
 
     /** A frozen consult for its reviewer (the doctor side checks who may call this). */

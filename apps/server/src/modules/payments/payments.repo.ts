@@ -113,6 +113,31 @@ export function createPaymentsRepo(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
+    /** Payments holding or having taken money, changed since `since` (newest first). */
+    async liveSince(since: Date, limit: number): Promise<{ id: string; orderId: string }[]> {
+      return db
+        .select({ id: payments.id, orderId: payments.orderId })
+        .from(payments)
+        .where(and(inArray(payments.status, ['authorized', 'captured']), sql`${payments.updatedAt} >= ${since}`))
+        .orderBy(desc(payments.updatedAt))
+        .limit(limit);
+    },
+
+    /** Whether the order has a payment pending, authorized or captured. */
+    async hasLive(orderId: string): Promise<boolean> {
+      const [live] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'authorized', 'captured'])))
+        .limit(1);
+      return live !== undefined;
+    },
+
+    async createdAt(id: string): Promise<Date | undefined> {
+      const [row] = await db.select({ createdAt: payments.createdAt }).from(payments).where(eq(payments.id, id));
+      return row?.createdAt;
+    },
+
     async update(id: string, patch: Partial<NewPaymentRow>): Promise<void> {
       await db.update(payments).set(patch).where(eq(payments.id, id));
     },

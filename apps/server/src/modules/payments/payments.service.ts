@@ -776,6 +776,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return repo.pendingBefore(new Date(now().getTime() - stalePendingMs), limit);
     },
 
+    /**
+     * Payments holding or having taken money that changed in the last week (a card hold lapses
+     * after seven days), for reconciliation to match against their orders.
+     */
+    async recentLive(limit = 500): Promise<{ id: string; orderId: string }[]> {
+      return repo.liveSince(new Date(now().getTime() - 7 * 86_400_000), limit);
+    },
+
+    /**
+     * Whether the order has a payment pending, authorized or captured, read in `tx` (which holds the
+     * order locked): what is being paid for must not change under the payment.
+     */
+    hasLivePayment(tx: DbOrTx, orderId: string): Promise<boolean> {
+      return createPaymentsRepo(tx).hasLive(orderId);
+    },
+
+    /** When the payment was claimed (reconciliation looks a minute later), in `tx`. */
+    createdAt(tx: DbOrTx, paymentId: string): Promise<Date | undefined> {
+      return createPaymentsRepo(tx).createdAt(paymentId);
+    },
+
     /** Void a hold or refund a charge, whichever the order's payment needs (patient cancels). */
     async cancelForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
       const live = await liveSettled(orderId);

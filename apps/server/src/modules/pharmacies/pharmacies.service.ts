@@ -213,8 +213,8 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
     },
 
     /** For sign-in: a guest's own pharmacies become the patient's (call beside the cart adoption). */
-    adoptGuestPharmacies(guestSessionId: string, userId: string): Promise<number> {
-      return repo.adoptGuest(guestSessionId, userId);
+    adoptGuestPharmacies(guestSessionId: string, userId: string, tx?: DbOrTx): Promise<number> {
+      return (tx ? createPharmacyRepo(tx) : repo).adoptGuest(guestSessionId, userId);
     },
   };
 }

@@ -6,14 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
-import { requireUser } from '../../plugins/identity.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import { auditContext, requireIdentity404, requireOwner, requireUser } from '../../plugins/identity.ts';
+import type { OrderVisitsWorkflow } from '../../workflows/order-visits.ts';
 import { checkoutProgressSchema } from '../checkout/checkout.routes.ts';
-import { ownerOfIdentity } from '../checkout/checkout.service.ts';
 import { doctorSummarySchema } from '../doctors/doctors.routes.ts';
-import type { OrderVisitService } from './order-visits.service.ts';
 import { appointmentSchema } from './scheduling.routes.ts';
-import type { SchedulingService } from './scheduling.service.ts';
 
 const orderParams = z.object({ id: z.string().max(100) });
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -30,18 +27,7 @@ const visitOrderSchema = z
 const linkedVisitSchema = appointmentSchema.extend({ order: visitOrderSchema.nullable() }).meta({ id: 'LinkedVisit' });
 const doctorChoice = z.union([z.literal(FIRST_AVAILABLE), z.uuid()]).describe(`A doctor's id or "${FIRST_AVAILABLE}"`);
 
-/** No session owns nothing: a 404, like another person's order. */
-function identityOr404(request: FastifyRequest) {
-  if (!request.identity) throw notFound();
-  return request.identity;
-}
-
-export const orderVisitRoutes: FastifyPluginAsyncZod<{
-  orderVisits: OrderVisitService;
-  /** Kept for the wiring in app.ts; the account's visit now comes from orderVisits. */
-  scheduling?: Pick<SchedulingService, 'nextForUser'>;
-  audit: Pick<AuditService, 'fromRequest'>;
-}> = async (app, { orderVisits, audit }) => {
+export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsWorkflow }> = async (app, { orderVisits }) => {
   const origin = (request: FastifyRequest) => request.linkOrigin();
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
@@ -61,7 +47,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      orderVisits.doctorsForOrder(request.storefront, ownerOfIdentity(identityOr404(request)), request.params.id),
+      orderVisits.doctorsForOrder(request.storefront, requireOwner(request), request.params.id),
   );
 
   app.post(
@@ -82,7 +68,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const identity = identityOr404(request);
+      const identity = requireIdentity404(request);
       const booked = await orderVisits.bookForOrder({
         storefront: request.storefront,
         identity,
@@ -93,7 +79,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
         patientTimeZone: request.body.timeZone ?? US_TIME_ZONES[0].zone,
         origin: await origin(request),
         meta: meta(request),
-        audit: audit.fromRequest(request),
+        audit: auditContext(request),
       });
       return reply
         .status(201)
@@ -119,7 +105,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      orderVisits.appointmentForOrder(request.storefront, ownerOfIdentity(identityOr404(request)), request.params.id),
+      orderVisits.appointmentForOrder(request.storefront, requireOwner(request), request.params.id),
   );
 
   app.post(
@@ -137,10 +123,10 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       orderVisits.confirmDoctor({
         storefront: request.storefront,
-        identity: identityOr404(request),
+        identity: requireIdentity404(request),
         orderId: request.params.id,
         doctorId: request.body.doctorId ?? null,
-        audit: audit.fromRequest(request),
+        audit: auditContext(request),
       }),
   );
 
@@ -172,7 +158,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
         storefront: request.storefront,
         identity: requireUser(request),
         orderId: request.params.id,
-        audit: audit.fromRequest(request),
+        audit: auditContext(request),
         meta: meta(request),
       }),
   );
@@ -289,7 +275,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{
         storefront: request.storefront,
         token: request.params.token,
         identity: request.identity,
-        audit: audit.fromRequest(request),
+        audit: auditContext(request),
         meta: meta(request),
       }),
   );

@@ -545,11 +545,11 @@ export function createSchedulingService(deps: {
     },
 
     /**
-     * At sign-in a guest's visits follow them to their account (called beside cart.adoptGuestOrder);
-     * a visit whose guest cart was merged into the patient's (order_id set null) moves to `orderId`.
+     * At sign-in a guest's visits follow them to their account (the sign-in workflow, in `tx`); a
+     * visit whose guest cart was merged into the patient's (order_id set null) moves to `orderId`.
      */
-    async adoptGuest(guestSessionId: string, userId: string, orderId: string | null = null): Promise<number> {
-      return repo().adoptGuest(guestSessionId, userId, orderId);
+    async adoptGuest(guestSessionId: string, userId: string, orderId: string | null = null, tx?: DbOrTx): Promise<number> {
+      return repo(tx).adoptGuest(guestSessionId, userId, orderId);
     },
 
     /** The signed-in patient's next booked visit of an order (the account's recent order), or null. */

@@ -6,12 +6,12 @@
 import { MESSAGES, Stage } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestBrowser, type TestContext } from '../../../test/app.ts';
-import { addresses } from '../../db/schema/addresses.ts';
-import { DEMO_PRODUCTS, DEMO_SHIPPING } from '../../db/seed/store.ts';
-import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
-import type { CartOwner } from '../cart/cart.service.ts';
-import { guestWithCart, signedInPatient, storedOrder } from '../cart/cart.test-helpers.ts';
+import { createTestApp, type TestBrowser, type TestContext } from '../../test/app.ts';
+import { addresses } from '../db/schema/addresses.ts';
+import { DEMO_PRODUCTS, DEMO_SHIPPING } from '../db/seed/store.ts';
+import { EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
+import type { OrderOwner } from '../modules/orders/orders.service.ts';
+import { guestWithCart, signedInPatient, storedOrder } from '../modules/cart/cart.test-helpers.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
 const { Consult, Shipping, Pharmacy } = Stage;
@@ -40,7 +40,7 @@ async function guestOrder(productId: string, host = 'localhost:3000') {
   return { browser, orderId };
 }
 
-async function guestOwner(browser: TestBrowser): Promise<CartOwner> {
+async function guestOwner(browser: TestBrowser): Promise<OrderOwner> {
   const identity = await ctx.app.services.sessions.resolve(browser.cookie('sid')!);
   return { kind: 'guest', guestSessionId: identity!.sessionId };
 }

@@ -12,7 +12,7 @@ import {
   type VisitType,
 } from '@store/domain';
 import { z } from 'zod';
-import type { OrderItemRow, OrderRow } from './cart.repo.ts';
+import type { OrderItemRow, OrderRow } from './orders.repo.ts';
 
 const visitTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable();
 

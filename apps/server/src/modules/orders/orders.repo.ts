@@ -1,16 +1,17 @@
-// Order and order-item queries (private to the cart module). Every read of a patient's order goes
+// Order and order-item queries (private to the orders module). Every read of a patient's order goes
 // through its owner: a guest session or a user, and the storefront (DATA-MODEL.md).
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
+import type { Owner as OrderOwner } from '../../plugins/identity.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** Who owns a cart: a guest session, or a signed-in person. */
-export type CartOwner = { kind: 'guest'; guestSessionId: string } | { kind: 'user'; userId: string };
+/** Who owns an order. */
+export type { OrderOwner };
 
-function ownedBy(owner: CartOwner): SQL {
+function ownedBy(owner: OrderOwner): SQL {
   return owner.kind === 'user'
     ? eq(orders.userId, owner.userId)
     : and(eq(orders.guestSessionId, owner.guestSessionId), isNull(orders.userId))!;
@@ -55,7 +56,7 @@ async function withItems(
     // the transaction it waited for wrote.
     const [order] = await db.select().from(orders).where(where).limit(1).for('update');
     if (!order) return undefined;
-    return { order, items: await cartRepo.itemsOf(db, order.id) };
+    return { order, items: await ordersRepo.itemsOf(db, order.id) };
   }
   const [row] = await db
     .select({ ...getTableColumns(orders), items: itemsJson })
@@ -67,11 +68,11 @@ async function withItems(
   return { order, items: itemsFromJson(items) };
 }
 
-export const cartRepo = {
+export const ordersRepo = {
   /** The owner's order and its items (oldest first), in one statement. */
   findOwnedWithItems(
     db: DbOrTx,
-    where: { id: string; storefrontId: string; owner: CartOwner },
+    where: { id: string; storefrontId: string; owner: OrderOwner },
     opts: { forUpdate?: boolean } = {},
   ): Promise<OrderWithItems | undefined> {
     return withItems(db, and(eq(orders.id, where.id), eq(orders.storefrontId, where.storefrontId), ownedBy(where.owner)), opts);
@@ -84,7 +85,7 @@ export const cartRepo = {
 
   async findOwned(
     db: DbOrTx,
-    where: { id: string; storefrontId: string; owner: CartOwner },
+    where: { id: string; storefrontId: string; owner: OrderOwner },
     opts: { forUpdate?: boolean } = {},
   ): Promise<OrderRow | undefined> {
     const query = db
@@ -98,7 +99,7 @@ export const cartRepo = {
 
   async findDraft(
     db: DbOrTx,
-    where: { storefrontId: string; owner: CartOwner },
+    where: { storefrontId: string; owner: OrderOwner },
     opts: { forUpdate?: boolean } = {},
   ): Promise<OrderRow | undefined> {
     const query = db
@@ -153,7 +154,7 @@ export const cartRepo = {
   /** The owner's newest order in one of these statuses. */
   async findLatestOwned(
     db: DbOrTx,
-    where: { storefrontId: string; owner: CartOwner; statuses: OrderRow['status'][] },
+    where: { storefrontId: string; owner: OrderOwner; statuses: OrderRow['status'][] },
   ): Promise<OrderRow | undefined> {
     const [row] = await db
       .select()
@@ -162,6 +163,15 @@ export const cartRepo = {
       .orderBy(desc(orders.updatedAt))
       .limit(1);
     return row;
+  },
+
+  /** Which of these orders are in one of these statuses. */
+  async withStatus(db: DbOrTx, ids: readonly string[], statuses: readonly OrderRow['status'][]): Promise<{ id: string; status: string }[]> {
+    if (ids.length === 0 || statuses.length === 0) return [];
+    return db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(inArray(orders.id, [...ids]), inArray(orders.status, [...statuses])));
   },
 
   async orderIdOfItem(db: DbOrTx, itemId: string): Promise<string | undefined> {

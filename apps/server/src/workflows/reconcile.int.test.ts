@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { cardBrandOf, cardDetailsSchema, Stage } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { signedInPatient } from '../../../test/patients.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { payments as paymentsTable } from '../../db/schema/payments.ts';
-import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { EVERGREEN_ID } from '../../db/seed/storefronts.ts';
-import { PAYMENT_RECONCILE_JOB, PAYMENTS_RECONCILE_SWEEP_JOB } from './purchase.service.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { signedInPatient } from '../../test/patients.ts';
+import { orders } from '../db/schema/orders.ts';
+import { payments as paymentsTable } from '../db/schema/payments.ts';
+import { DEMO_PRODUCTS } from '../db/seed/store.ts';
+import { EVERGREEN_ID } from '../db/seed/storefronts.ts';
+import { PAYMENT_RECONCILE_JOB, PAYMENTS_RECONCILE_SWEEP_JOB } from './pay.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
 let ctx: TestContext;
@@ -37,8 +37,8 @@ async function awaitingPayment(promo?: string) {
   const orderId = (await patient.post('/api/cart')).json().id as string;
   expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] })).statusCode).toBe(200);
   if (promo) expect((await patient.post(`/api/orders/${orderId}/promo-code`, { promoCode: promo })).statusCode).toBe(200);
-  const state = await ctx.app.services.cart.checkoutState(ctx.database.db, { orderId });
-  await ctx.app.services.cart.writeCheckoutState(ctx.database.db, orderId, {
+  const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
+  await ctx.app.services.orders.update(ctx.database.db, state!, {
     completedStages: state!.required & ~Stage.Payment,
     items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
   });
@@ -94,7 +94,7 @@ async function crashedPay(order: Awaited<ReturnType<typeof awaitingPayment>>, op
 
 /** A whole Pay of `order` with a new card, as the patient's Pay button makes it. */
 async function pay(order: Awaited<ReturnType<typeof awaitingPayment>>) {
-  return ctx.app.services.purchase.pay({
+  return ctx.app.services.pay.pay({
     storefront: await ctx.app.services.storefronts.getById(EVERGREEN_ID),
     identity: { kind: 'user', userId: order.userId, storefrontId: EVERGREEN_ID } as never,
     orderId: order.orderId,

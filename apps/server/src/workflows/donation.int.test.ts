@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { cardDetailsSchema, Stage } from '@store/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
-import { users } from '../../db/schema/auth.ts';
-import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
+import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
+import { users } from '../db/schema/auth.ts';
+import { DEMO_PRODUCTS } from '../db/seed/store.ts';
+import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -89,8 +89,8 @@ describe('donation on the summary', () => {
     const send = await patient(LUMEN_ID);
     const orderId = await cartWith(send, DEMO_PRODUCTS.lumen.hairGummies);
     const withDonation = (await send('PUT', `/api/orders/${orderId}/donation`, { donationCents: 1000 })).json();
-    const state = await ctx.app.services.cart.checkoutState(ctx.database.db, { orderId });
-    await ctx.app.services.cart.writeCheckoutState(ctx.database.db, orderId, {
+    const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
+    await ctx.app.services.orders.update(ctx.database.db, state!, {
       completedStages: state!.required & ~Stage.Payment,
       items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
     });

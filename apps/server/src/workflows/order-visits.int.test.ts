@@ -8,17 +8,17 @@ import { cardDetailsSchema, Stage } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
-import { auditEvents } from '../../db/schema/audit.ts';
-import { users } from '../../db/schema/auth.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { payments } from '../../db/schema/payments.ts';
-import { appointments } from '../../db/schema/scheduling.ts';
-import { DEMO_DOCTOR_IDS } from '../../db/seed/doctors.ts';
-import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
-import type { CartOwner } from '../cart/cart.service.ts';
-import { guestWithCart, signedInPatient } from '../cart/cart.test-helpers.ts';
+import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
+import { auditEvents } from '../db/schema/audit.ts';
+import { users } from '../db/schema/auth.ts';
+import { orders } from '../db/schema/orders.ts';
+import { payments } from '../db/schema/payments.ts';
+import { appointments } from '../db/schema/scheduling.ts';
+import { DEMO_DOCTOR_IDS } from '../db/seed/doctors.ts';
+import { DEMO_PRODUCTS } from '../db/seed/store.ts';
+import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../db/seed/storefronts.ts';
+import type { OrderOwner } from '../modules/orders/orders.service.ts';
+import { guestWithCart, signedInPatient } from '../modules/cart/cart.test-helpers.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
 const { Consult, Shipping, Pharmacy, Scheduling } = Stage;
@@ -43,13 +43,13 @@ const invitee = () => ({ name: 'Jordan Rivers', email: `visit${++counter}@exampl
 
 type Client = Pick<TestBrowser, 'get' | 'post' | 'patch'>;
 
-async function ownerOf(browser: TestBrowser): Promise<CartOwner> {
+async function ownerOf(browser: TestBrowser): Promise<OrderOwner> {
   const identity = await ctx.app.services.sessions.resolve(browser.cookie('sid')!);
   return { kind: 'guest', guestSessionId: identity!.sessionId };
 }
 
 /** An order of `productId` shipping to `state`, with Consult, Shipping and Pharmacy done. */
-async function readyForScheduling(client: Client, orderId: string, owner: CartOwner, productId: string, state = 'NY') {
+async function readyForScheduling(client: Client, orderId: string, owner: OrderOwner, productId: string, state = 'NY') {
   expect((await client.patch(`/api/orders/${orderId}/items`, { items: [{ productId }] })).statusCode).toBe(200);
   expect((await client.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
   const storefront = await ctx.app.services.storefronts.getById(EVERGREEN_ID);

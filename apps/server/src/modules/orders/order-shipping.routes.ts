@@ -5,10 +5,9 @@
 import { usAddressSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireIdentity } from '../../plugins/identity.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { orderViewSchema } from '../cart/order-view.ts';
-import type { OrderShippingService } from './order-shipping.service.ts';
+import { auditContext, requireIdentity } from '../../plugins/identity.ts';
+import type { EditOrderWorkflow } from '../../workflows/edit-order.ts';
+import { orderViewSchema } from './order-view.ts';
 
 const params = z.object({ id: z.string().max(100) });
 
@@ -48,9 +47,8 @@ const pharmacyBody = z
   });
 
 export const orderShippingRoutes: FastifyPluginAsyncZod<{
-  orderShipping: OrderShippingService;
-  audit: Pick<AuditService, 'fromRequest'>;
-}> = async (app, { orderShipping, audit }) => {
+  editOrder: Pick<EditOrderWorkflow, 'setShippingAddress' | 'setPharmacy'>;
+}> = async (app, { editOrder }) => {
   app.put(
     '/api/orders/:id/shipping-address',
     {
@@ -64,7 +62,7 @@ export const orderShippingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      orderShipping.setShippingAddress(
+      editOrder.setShippingAddress(
         request.storefront,
         requireIdentity(request),
         request.params.id,
@@ -85,12 +83,12 @@ export const orderShippingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      orderShipping.setPharmacy(
+      editOrder.setPharmacy(
         request.storefront,
         requireIdentity(request),
         request.params.id,
         request.body,
-        audit.fromRequest(request),
+        auditContext(request),
       ),
   );
 };

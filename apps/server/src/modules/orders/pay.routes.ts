@@ -4,10 +4,9 @@
 import { billingAddressSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/problem.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { ownerOf } from '../cart/cart.routes.ts';
-import type { PurchaseService } from './purchase.service.ts';
+import { AppError } from '../../lib/problem.ts';
+import { auditContext, requireIdentity404, requireOwner } from '../../plugins/identity.ts';
+import type { PayWorkflow } from '../../workflows/pay.ts';
 
 const orderParams = z.object({ id: z.string().max(100) });
 
@@ -38,9 +37,9 @@ const purchaseSchema = z
   })
   .meta({ id: 'Purchase' });
 
-export const purchaseRoutes: FastifyPluginAsyncZod<{ purchase: PurchaseService; audit: Pick<AuditService, 'fromRequest'> }> = async (
+export const payRoutes: FastifyPluginAsyncZod<{ pay: Pick<PayWorkflow, 'pay' | 'confirmation' | 'receiptPdf'> }> = async (
   app,
-  { purchase, audit },
+  { pay },
 ) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -60,19 +59,19 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ purchase: PurchaseService; 
       },
     },
     async (request) => {
-      if (!request.identity) throw notFound();
+      const identity = requireIdentity404(request);
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key.length < 8) {
         throw new AppError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'Each payment needs an Idempotency-Key header of 8 to 200 characters.');
       }
-      return purchase.pay({
+      return pay.pay({
         storefront: request.storefront,
-        identity: request.identity,
+        identity,
         orderId: request.params.id,
         idempotencyKey: key,
         paymentMethod: request.body.paymentMethod,
         acceptedConsentIds: request.body.acceptedConsentIds,
-        audit: audit.fromRequest(request),
+        audit: auditContext(request),
         // issue 13 #5: the receipt link in the confirmation mail never takes a forged Host header.
         baseUrl: await request.linkOrigin(),
       });
@@ -90,9 +89,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ purchase: PurchaseService; 
       },
     },
     async (request) => {
-      const owner = ownerOf(request);
-      if (!owner) throw notFound();
-      return purchase.confirmation(request.storefront, owner, request.params.id);
+      return pay.confirmation(request.storefront, requireOwner(request), request.params.id);
     },
   );
 
@@ -106,9 +103,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ purchase: PurchaseService; 
       },
     },
     async (request, reply) => {
-      const owner = ownerOf(request);
-      if (!owner) throw notFound();
-      const pdf = await purchase.receiptPdf(request.storefront, owner, request.params.id);
+      const pdf = await pay.receiptPdf(request.storefront, requireOwner(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="receipt-${request.params.id.slice(0, 8)}.pdf"`)

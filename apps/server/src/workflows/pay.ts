@@ -2,7 +2,7 @@
 // the order may be paid and for how much (the server's total; the browser sends no amount), the
 // payments service holds or charges it exactly once, the checkout engine records the Payment stage
 // (paid | authorized), the promo code's use is claimed with the payment (before the charge), and the patient gets a confirmation
-// email with a receipt. Also the doctor-side decisions: approve (capture) and decline (void).
+// email with a receipt. Reconciliation (issue 13 #3) completes or releases a Pay cut off by a crash.
 //
 // No transaction is held open across a gateway call (PGlite would deadlock): assertPayable,
 // payOrder and completePayment each run on their own. The confirmation mail (rendering the PDF
@@ -16,25 +16,25 @@ import {
   usAddressSchema,
   type StorefrontConfig,
 } from '@store/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { payments as paymentsTable } from '../../db/schema/payments.ts';
-import { AppError, notFound } from '../../lib/problem.ts';
-import { linkOriginFor } from '../../plugins/storefront-context.ts';
-import type { Identity } from '../auth/sessions.service.ts';
-import type { CartOwner, CartService, OrderView } from '../cart/cart.service.ts';
-import type { AuditContext, CheckoutService } from '../checkout/checkout.service.ts';
-import type { ConsentsService } from '../consents/consents.service.ts';
-import type { AddressService } from '../addresses/addresses.service.ts';
-import type { JobQueue } from '../jobs/jobs.service.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import type { PaymentSource, PaymentsService, PaymentView } from '../payments/payments.service.ts';
-import { paymentProblem } from '../payments/payments.service.ts';
-import { VISIT_SCHEDULED_MAIL_JOB, type VisitScheduledMailJob } from '../scheduling/scheduling.service.ts';
-import { renderReceiptPdf } from './receipt.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { AppError, notFound } from '../lib/problem.ts';
+import { ownerOfIdentity } from '../plugins/identity.ts';
+import { linkOriginFor } from '../plugins/storefront-context.ts';
+import type { AddressService } from '../modules/addresses/addresses.service.ts';
+import type { AuditContext } from '../modules/audit/audit.service.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { Identity } from '../modules/auth/sessions.service.ts';
+import type { CartService } from '../modules/cart/cart.service.ts';
+import type { CheckoutService } from '../modules/checkout/checkout.service.ts';
+import type { ConsentsService } from '../modules/consents/consents.service.ts';
+import type { JobQueue } from '../modules/jobs/jobs.service.ts';
+import type { NotificationService } from '../modules/notifications/notifications.service.ts';
+import { renderReceiptPdf } from '../modules/orders/receipt.ts';
+import type { OrderOwner, OrdersService, OrderView } from '../modules/orders/orders.service.ts';
+import type { PaymentSource, PaymentsService, PaymentView } from '../modules/payments/payments.service.ts';
+import { paymentProblem } from '../modules/payments/payments.service.ts';
+import { VISIT_SCHEDULED_MAIL_JOB, type VisitScheduledMailJob } from '../modules/scheduling/scheduling.service.ts';
 
 export interface PurchaseResult {
   orderId: string;
@@ -52,9 +52,11 @@ export interface PurchaseResult {
 
 interface Deps {
   db: Db;
-  checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment' | 'transition'>;
-  cart: Pick<CartService, 'getOrder' | 'claimRedemption' | 'checkoutState'>;
-  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'captureForOrder' | 'voidForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds'>;
+  checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment'>;
+  orders: Pick<OrdersService, 'state' | 'getOrder' | 'transition' | 'withStatus'>;
+  cart: Pick<CartService, 'claimRedemption'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds' | 'recentLive' | 'createdAt'>;
+  auth: Pick<AuthService, 'contactOf'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig>; hostsOf(storefrontId: string): Promise<string[]> };
@@ -97,8 +99,8 @@ const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_s
  */
 const UNPAID_ORDER_STATUSES = ['draft', 'disqualified', 'declined', 'cancelled', 'refunded'] as const;
 
-export function createPurchaseService(deps: Deps) {
-  const { db, checkout, cart, payments, consents, notifications, storefronts, jobs, addresses, log, port } = deps;
+export function createPayWorkflow(deps: Deps) {
+  const { db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port } = deps;
 
   function resultOf(orderId: string, status: string, payment: PaymentView): PurchaseResult {
     return {
@@ -117,7 +119,7 @@ export function createPurchaseService(deps: Deps) {
 
   /** The answer for an order that is already paid (a repeat, a second tab): its payment. */
   async function alreadyPaid(orderId: string): Promise<PurchaseResult | null> {
-    const state = await cart.checkoutState(db, { orderId });
+    const state = await orders.state(db, { orderId });
     if (!state || !PAID_STATUSES.has(state.order.status)) return null;
     const payment = await payments.paymentForOrder(orderId);
     if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured')) return null;
@@ -165,7 +167,7 @@ export function createPurchaseService(deps: Deps) {
     // is queued exactly when the order is recorded as paid.
     await db.transaction(async (tx) => {
       await checkout.completePayment({ orderId: order.orderId, to: captured ? 'paid' : 'authorized', audit, tx });
-      if (!captured) await checkout.transition({ orderId: order.orderId, to: status, reason: 'payment_authorized', audit, tx });
+      if (!captured) await orders.transition({ orderId: order.orderId, to: status, reason: 'payment_authorized', audit, tx });
       if (order.userId) {
         const job = { orderId: order.orderId, storefrontId: order.storefrontId, userId: order.userId, baseUrl };
         await queueConfirmation(job, tx);
@@ -184,8 +186,8 @@ export function createPurchaseService(deps: Deps) {
   // ---- reconciliation (issue 13 #3) ----------------------------------------------------------
 
   async function queueReconcile(tx: DbOrTx, paymentId: string, baseUrl: string): Promise<void> {
-    const [row] = await tx.select({ createdAt: paymentsTable.createdAt }).from(paymentsTable).where(eq(paymentsTable.id, paymentId));
-    const runAt = new Date((row?.createdAt ?? new Date()).getTime() + RECONCILE_AFTER_MS);
+    const createdAt = await payments.createdAt(tx, paymentId);
+    const runAt = new Date((createdAt ?? new Date()).getTime() + RECONCILE_AFTER_MS);
     await jobs.enqueue(PAYMENT_RECONCILE_JOB, { paymentId, baseUrl }, { singletonKey: `${PAYMENT_RECONCILE_JOB}:${paymentId}`, runAt, tx });
   }
 
@@ -204,7 +206,7 @@ export function createPurchaseService(deps: Deps) {
    * charge refunded, so no card stays held for nothing.
    */
   async function completeOrderOf(payment: PaymentView, baseUrl: string | null): Promise<void> {
-    const state = await cart.checkoutState(db, { orderId: payment.orderId });
+    const state = await orders.state(db, { orderId: payment.orderId });
     if (state && (UNPAID_ORDER_STATUSES as readonly string[]).includes(state.order.status)) {
       await releaseOrphan(payment.orderId, state.order.status);
       return;
@@ -246,23 +248,18 @@ export function createPurchaseService(deps: Deps) {
     for (const paymentId of await payments.stalePendingIds()) {
       await reconcilePayment(paymentId, await baseUrlOf(paymentId)).catch((err: unknown) => log?.warn({ err, paymentId }, 'payment not reconciled yet'));
     }
-    const unrecorded = await db
-      .select({ paymentId: paymentsTable.id, orderId: paymentsTable.orderId })
-      .from(paymentsTable)
-      .innerJoin(orders, eq(orders.id, paymentsTable.orderId))
-      .where(and(inArray(paymentsTable.status, ['authorized', 'captured']), eq(orders.status, 'awaiting_payment')))
-      .limit(100);
-    for (const { paymentId, orderId } of unrecorded) {
+    // Charges behind orders still waiting for payment (recorded here), or behind orders that are
+    // not being paid for (released).
+    const live = await payments.recentLive();
+    const paymentOf = new Map(live.map((p) => [p.orderId, p.id]));
+    const behind = await orders.withStatus([...paymentOf.keys()], ['awaiting_payment', ...UNPAID_ORDER_STATUSES]);
+    const unrecorded = behind.filter((o) => o.status === 'awaiting_payment').slice(0, 100);
+    const orphans = behind.filter((o) => o.status !== 'awaiting_payment').slice(0, 100);
+    for (const { id: orderId } of unrecorded) {
       const payment = await payments.paymentForOrder(orderId);
-      if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentId));
+      if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentOf.get(orderId)!));
     }
-    const orphans = await db
-      .select({ orderId: orders.id, status: orders.status })
-      .from(paymentsTable)
-      .innerJoin(orders, eq(orders.id, paymentsTable.orderId))
-      .where(and(inArray(paymentsTable.status, ['authorized', 'captured']), inArray(orders.status, [...UNPAID_ORDER_STATUSES])))
-      .limit(100);
-    for (const { orderId, status } of orphans) await releaseOrphan(orderId, status);
+    for (const { id: orderId, status } of orphans) await releaseOrphan(orderId, status);
   }
 
   /** Voids the hold (or refunds the charge) behind an order that is not being paid for. */
@@ -282,7 +279,7 @@ export function createPurchaseService(deps: Deps) {
   jobs.register(ORDER_CONFIRMATION_JOB, async (payload) => {
     const { orderId, storefrontId, userId, baseUrl } = payload as unknown as OrderConfirmationJob;
     const storefront = await storefronts.getById(storefrontId);
-    const order = await cart.getOrder(storefront, { kind: 'user', userId }, orderId);
+    const order = await orders.getOrder(storefront, { kind: 'user', userId }, orderId);
     const payment = await payments.paymentForOrder(orderId);
     if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured')) {
       log?.warn({ orderId, status: payment?.status }, 'order confirmation skipped: the order has no live payment');
@@ -294,7 +291,7 @@ export function createPurchaseService(deps: Deps) {
   jobs.register(ORDER_ADDRESS_JOB, async (payload) => {
     const { orderId, storefrontId, userId } = payload as unknown as OrderConfirmationJob;
     const storefront = await storefronts.getById(storefrontId);
-    const order = await cart.getOrder(storefront, { kind: 'user', userId }, orderId);
+    const order = await orders.getOrder(storefront, { kind: 'user', userId }, orderId);
     const shipped = order.shippingAddress;
     if (!shipped) return; // nothing ships (e.g. a lab panel)
     // Checked when it was given; parsed again only to type it as an address the book takes.
@@ -303,7 +300,7 @@ export function createPurchaseService(deps: Deps) {
   });
 
   async function sendConfirmation(storefront: StorefrontConfig, order: OrderView, result: PurchaseResult, userId: string, baseUrl: string) {
-    const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+    const user = await auth.contactOf(userId);
     if (!user) return;
     const receipt = await renderReceipt(storefront, order);
     const next = result.payment.captured
@@ -338,21 +335,6 @@ export function createPurchaseService(deps: Deps) {
 
   return {
     /**
-     * The cart's `reopenForEdit` (inside its transaction, the order locked): an order waiting for
-     * payment goes back to draft when the patient edits it, unless a payment for it is under way or
-     * made (409 ORDER_NOT_EDITABLE): what is being paid for must not change under the payment.
-     */
-    async reopenForEdit(tx: DbOrTx, orderId: string): Promise<void> {
-      const [live] = await tx
-        .select({ id: paymentsTable.id })
-        .from(paymentsTable)
-        .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.status, ['pending', 'authorized', 'captured'])))
-        .limit(1);
-      if (live) throw new AppError(409, 'ORDER_NOT_EDITABLE', 'This order is being paid for and can no longer be changed.');
-      await checkout.transition({ orderId, to: 'draft', reason: 'cart_edited', tx });
-    },
-
-    /**
      * POST /api/orders/:id/pay. The caller's order (another's is a 404), ready for payment, paid
      * with a new card token or one of the caller's saved cards. A decline: 402 with the reason in
      * plain words, the order still awaiting payment. An order already paid answers its payment.
@@ -368,8 +350,7 @@ export function createPurchaseService(deps: Deps) {
       baseUrl: string;
     }): Promise<PurchaseResult & { replayed: boolean }> {
       const { storefront, identity, orderId } = input;
-      const owner: CartOwner =
-        identity.kind === 'user' ? { kind: 'user', userId: identity.userId } : { kind: 'guest', guestSessionId: identity.sessionId };
+      const owner = ownerOfIdentity(identity);
       // A repeat of a finished payment (a retry after a timeout, a second tab, a request that
       // finished meanwhile) gets that payment's answer.
       const replay = async (): Promise<(PurchaseResult & { replayed: boolean }) | null> => {
@@ -389,7 +370,7 @@ export function createPurchaseService(deps: Deps) {
       if (required.some((c) => !accepted.has(c.id))) {
         // Another's order is still a 404 and a paid one still answers its payment (consents may
         // have been republished since); only then are the consents what is wrong.
-        const own = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+        const own = await orders.state(db, { orderId, storefrontId: storefront.id, owner });
         if (!own) throw notFound();
         const repeated = PAID_STATUSES.has(own.order.status) ? await replay() : null;
         if (repeated) return repeated;
@@ -422,7 +403,7 @@ export function createPurchaseService(deps: Deps) {
           // cancelled from its link since assertPayable reopened it (draft), and that cancel, which
           // locks the order too, sees this payment and refuses (issue 13 #12 review).
           before: async (tx: DbOrTx) => {
-            const status = (await cart.checkoutState(tx, { orderId }, { forUpdate: true }))?.order.status;
+            const status = (await orders.state(tx, { orderId }, { forUpdate: true }))?.order.status;
             if (status === 'awaiting_payment') return;
             if (status === 'draft') throw new AppError(409, 'ORDER_NOT_READY_FOR_PAYMENT', CHECKOUT_MESSAGES.ORDER_NOT_READY_FOR_PAYMENT);
             throw new AppError(409, 'ORDER_CLOSED', CHECKOUT_MESSAGES.ORDER_CLOSED);
@@ -449,63 +430,20 @@ export function createPurchaseService(deps: Deps) {
     },
 
     /** GET /api/orders/:id/payment: the caller's paid order and its payment (confirmation page). */
-    async confirmation(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<PurchaseResult> {
-      await cart.getOrder(storefront, owner, orderId);
+    async confirmation(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<PurchaseResult> {
+      await orders.getOrder(storefront, owner, orderId);
       const done = await alreadyPaid(orderId);
       if (!done) throw notFound();
       return done;
     },
 
     /** GET /api/orders/:id/receipt.pdf: owner only, paid orders only. */
-    async receiptPdf(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<Buffer> {
-      const order = await cart.getOrder(storefront, owner, orderId);
+    async receiptPdf(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<Buffer> {
+      const order = await orders.getOrder(storefront, owner, orderId);
       const receipt = await renderReceipt(storefront, order);
       if (!receipt) throw notFound();
       return receipt;
     },
   };
 }
-export type PurchaseService = ReturnType<typeof createPurchaseService>;
-
-/**
- * The doctor-side money moves (the doctor UI comes later): approving captures the held amount and
- * moves the order to approved; declining voids the hold and moves it to declined.
- */
-export function createOrderDecisions(deps: {
-  db: Db;
-  cart: Pick<CartService, 'checkoutState'>;
-  checkout: Pick<CheckoutService, 'transition'>;
-  payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
-}) {
-  const { db, cart, checkout, payments } = deps;
-  const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
-
-  async function decidable(orderId: string) {
-    const state = await cart.checkoutState(db, { orderId });
-    if (!state) throw notFound();
-    if (!DECIDABLE.has(state.order.status) && state.order.status !== 'authorized') {
-      throw new AppError(409, 'ORDER_CLOSED', 'This order is not waiting for a decision.');
-    }
-    return state;
-  }
-
-  return {
-    async approveOrder(input: { orderId: string; audit?: AuditContext }) {
-      const state = await decidable(input.orderId);
-      if (state.order.status === 'authorized') await checkout.transition({ orderId: input.orderId, to: 'awaiting_review', audit: input.audit });
-      const moved = await payments.captureForOrder(input.orderId, { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), reason: 'doctor_approved' });
-      if (!moved.ok) throw paymentProblem(moved.failure);
-      await checkout.transition({ orderId: input.orderId, to: 'approved', reason: 'doctor_approved', audit: input.audit });
-      return moved.payment;
-    },
-    async declineOrder(input: { orderId: string; reason?: string; audit?: AuditContext }) {
-      const state = await decidable(input.orderId);
-      if (state.order.status === 'authorized') await checkout.transition({ orderId: input.orderId, to: 'awaiting_review', audit: input.audit });
-      const moved = await payments.voidForOrder(input.orderId, { ...(input.audit?.actor ? { actor: input.audit.actor } : {}), reason: input.reason ?? 'declined' });
-      if (!moved.ok) throw paymentProblem(moved.failure);
-      await checkout.transition({ orderId: input.orderId, to: 'declined', reason: input.reason ?? 'declined', audit: input.audit });
-      return moved.payment;
-    },
-  };
-}
-export type OrderDecisions = ReturnType<typeof createOrderDecisions>;
+export type PayWorkflow = ReturnType<typeof createPayWorkflow>;

@@ -15,17 +15,16 @@ import {
   type ScheduleInvitee,
   type StorefrontConfig,
 } from '@store/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { payments as paymentsTable } from '../../db/schema/payments.ts';
-import { AppError, fieldError, notFound } from '../../lib/problem.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { Identity } from '../auth/sessions.service.ts';
-import type { CartOwner, CartService, CheckoutState } from '../cart/cart.service.ts';
-import { ownerOfIdentity, type AuditContext, type CheckoutService } from '../checkout/checkout.service.ts';
-import type { DoctorService, DoctorSummary } from '../doctors/doctors.service.ts';
-import { paymentProblem, type PaymentsService } from '../payments/payments.service.ts';
-import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from './scheduling.service.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { AppError, fieldError, notFound } from '../lib/problem.ts';
+import { actorOf, ownerOfIdentity } from '../plugins/identity.ts';
+import type { AuditContext, AuditService } from '../modules/audit/audit.service.ts';
+import type { Identity } from '../modules/auth/sessions.service.ts';
+import type { CheckoutService } from '../modules/checkout/checkout.service.ts';
+import type { DoctorService, DoctorSummary } from '../modules/doctors/doctors.service.ts';
+import type { OrderOwner, OrdersService, OrderState } from '../modules/orders/orders.service.ts';
+import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
+import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from '../modules/scheduling/scheduling.service.ts';
 
 /**
  * Where the visit's order stands, for the reschedule page (issue 13 #12): not paid yet (a new time
@@ -53,21 +52,21 @@ const refuse = (code: CheckoutMessageCode) => new AppError(409, code, CHECKOUT_M
 
 export function createOrderVisitService(deps: {
   db: Db;
-  cart: Pick<CartService, 'checkoutState' | 'writeCheckoutState'>;
-  checkout: Pick<CheckoutService, 'completeStage' | 'getProgress' | 'transition'>;
+  orders: Pick<OrdersService, 'state' | 'write' | 'update' | 'transition'>;
+  checkout: Pick<CheckoutService, 'completeStage' | 'getProgress'>;
   doctors: Pick<DoctorService, 'list' | 'get'>;
   scheduling: Pick<
     SchedulingService,
     'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken'
   >;
-  payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder'>;
+  payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder' | 'hasLivePayment'>;
   audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, cart, checkout, doctors, scheduling, payments, audit } = deps;
+  const { db, orders, checkout, doctors, scheduling, payments, audit } = deps;
   const scope = (storefront: StorefrontConfig) => ({ storefrontId: storefront.id, companyId: storefront.companyId });
 
-  async function ownedState(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<CheckoutState> {
-    const state = await cart.checkoutState(db, { orderId, storefrontId: storefront.id, owner });
+  async function ownedState(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<OrderState> {
+    const state = await orders.state(db, { orderId, storefrontId: storefront.id, owner });
     if (!state) throw notFound();
     return state;
   }
@@ -76,7 +75,7 @@ export function createOrderVisitService(deps: {
    * The Scheduling stage may be done now: the order needs it, is a draft whose earlier stages are
    * done, or already has it (changing the visit before paying).
    */
-  function assertSchedulable(state: CheckoutState) {
+  function assertSchedulable(state: OrderState) {
     if (!hasStage(state.required, Stage.Scheduling)) throw refuse('STAGE_NOT_REQUIRED');
     const done = hasStage(state.completed, Stage.Scheduling);
     if (state.order.status === 'disqualified') throw refuse('ORDER_DISQUALIFIED');
@@ -90,11 +89,11 @@ export function createOrderVisitService(deps: {
   }
 
   /** Completes Scheduling and records the doctor on the order, in one transaction. */
-  async function complete(storefront: StorefrontConfig, owner: CartOwner, orderId: string, doctorId: string | null, audit?: AuditContext) {
+  async function complete(storefront: StorefrontConfig, owner: OrderOwner, orderId: string, doctorId: string | null, audit?: AuditContext) {
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as DbOrTx;
       const progress = await checkout.completeStage({ storefront, owner, orderId, stage: Stage.Scheduling, audit, tx });
-      await cart.writeCheckoutState(tx, orderId, { doctorId });
+      await orders.write(tx, orderId, { doctorId });
       return progress;
     });
   }
@@ -102,7 +101,7 @@ export function createOrderVisitService(deps: {
   /** The order behind a visit (the link holder sees where it stands, nothing more), or null. */
   async function orderOf(storefront: StorefrontConfig, appointment: Pick<AppointmentView, 'orderId'>): Promise<VisitOrder | null> {
     if (!appointment.orderId) return null;
-    const state = await cart.checkoutState(db, { orderId: appointment.orderId, storefrontId: storefront.id });
+    const state = await orders.state(db, { orderId: appointment.orderId, storefrontId: storefront.id });
     if (!state) return null;
     const live = await scheduling.getForOrder(storefront, appointment.orderId);
     return { id: state.order.id, state: visitOrderState(state.order.status), visitBooked: live?.status === 'booked' };
@@ -136,20 +135,10 @@ export function createOrderVisitService(deps: {
       const tx = txRaw as unknown as DbOrTx;
       // The order's booked visit, whichever link was used (a visit booked again has its own).
       const cancelledVisit = await scheduling.cancelLiveForOrderIn(tx, input.storefront, orderId, { identity: input.identity, meta: input.meta });
-      await checkout.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
+      await orders.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
       return cancelledVisit?.id ?? input.appointmentId;
     });
     if (appointmentId) await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
-  }
-
-  /** Whether the order has a payment pending, authorized or captured (read in the caller's transaction). */
-  async function hasLivePayment(tx: DbOrTx, orderId: string): Promise<boolean> {
-    const [live] = await tx
-      .select({ id: paymentsTable.id })
-      .from(paymentsTable)
-      .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.status, ['pending', 'authorized', 'captured'])))
-      .limit(1);
-    return live !== undefined;
   }
 
   return {
@@ -181,24 +170,29 @@ export function createOrderVisitService(deps: {
         // Reads inside go through `tx` only (PGlite runs one query at a time).
         let outcome: CancelOutcome | undefined;
         if (appointment.orderId) {
-          const state = await cart.checkoutState(tx, { orderId: appointment.orderId }, { forUpdate: true });
+          const state = await orders.state(tx, { orderId: appointment.orderId }, { forUpdate: true });
           const status = state?.order.status ?? '';
           // With the order locked (as Pay locks it to claim a payment): a payment under way, or made
           // but not yet recorded on the order, keeps its visit; the whole cancel rolls back.
-          if (state && visitOrderState(status) === 'unpaid' && (await hasLivePayment(tx, state.order.id))) {
+          if (state && visitOrderState(status) === 'unpaid' && (await payments.hasLivePayment(tx, state.order.id))) {
             throw new AppError(409, 'ORDER_NOT_EDITABLE', 'This order is being paid for and can no longer be changed.');
           }
           if (state && visitOrderState(status) === 'unpaid' && hasStage(state.completed, Stage.Scheduling)) {
             const without = (mask: number) => mask & ~Stage.Scheduling;
-            await cart.writeCheckoutState(tx, state.order.id, {
-              completedStages: without(state.order.completedStages),
-              items: state.items.map((i) => ({ id: i.id, completedStages: without(i.completedStages) })),
-            });
-            if (status === 'awaiting_payment') await checkout.transition({ orderId: state.order.id, to: 'draft', reason: 'visit_cancelled', tx });
+            await orders.update(
+              tx,
+              state,
+              {
+                completedStages: without(state.order.completedStages),
+                items: state.items.map((i) => ({ id: i.id, completedStages: without(i.completedStages) })),
+              },
+              { actor: actorOf(input.identity) },
+            );
+            if (status === 'awaiting_payment') await orders.transition({ orderId: state.order.id, to: 'draft', reason: 'visit_cancelled', tx });
             await audit.record(
               {
                 action: 'checkout.stage_reopened',
-                actor: input.identity?.kind === 'user' ? { type: 'user', id: input.identity.userId } : input.identity ? { type: 'guest', id: input.identity.sessionId } : { type: 'anonymous' },
+                actor: actorOf(input.identity),
                 subject: { type: 'order', id: state.order.id },
                 storefrontId: input.storefront.id,
                 ip: input.meta?.ip ?? null,
@@ -285,7 +279,7 @@ export function createOrderVisitService(deps: {
       return { order: await orderOf(input.storefront, { orderId: input.orderId }) };
     },
     /** Doctors licensed in the order's shipping state (SPEC §7 "doctors by order id"). */
-    async doctorsForOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<{ state: string | null; doctors: DoctorSummary[] }> {
+    async doctorsForOrder(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<{ state: string | null; doctors: DoctorSummary[] }> {
       const state = await ownedState(storefront, owner, orderId);
       const shippingState = state.order.shippingState ?? null;
       return { state: shippingState, doctors: shippingState ? await doctors.list(scope(storefront), { state: shippingState }) : [] };
@@ -369,7 +363,7 @@ export function createOrderVisitService(deps: {
     },
 
     /** The order's visit for its owner (summary and confirmation pages); null when none. */
-    async appointmentForOrder(storefront: StorefrontConfig, owner: CartOwner, orderId: string): Promise<{ appointment: AppointmentView | null; doctorId: string | null; visitType: 1 | 2 | 3 | null }> {
+    async appointmentForOrder(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<{ appointment: AppointmentView | null; doctorId: string | null; visitType: 1 | 2 | 3 | null }> {
       const state = await ownedState(storefront, owner, orderId);
       return {
         appointment: await scheduling.getForOrder(storefront, orderId),
@@ -403,10 +397,10 @@ export function createOrderVisitService(deps: {
       });
       if (!moved) throw notFound();
       if (moved.appointment.doctor.id !== state.order.doctorId) {
-        await cart.writeCheckoutState(db, input.orderId, { doctorId: moved.appointment.doctor.id });
+        await orders.write(db, input.orderId, { doctorId: moved.appointment.doctor.id });
       }
       return moved;
     },
   };
 }
-export type OrderVisitService = ReturnType<typeof createOrderVisitService>;
+export type OrderVisitsWorkflow = ReturnType<typeof createOrderVisitService>;
