@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
           {
             path: APP_ROUTES.disqualified,
             lazy: page(() =>
-              import('@/features/checkout/pages/DisqualifiedPage').then((m) => m.DisqualifiedPage),
+              import('@/features/consult/pages/DisqualifiedPage').then((m) => m.DisqualifiedPage),
             ),
           },
 
@@ -150,14 +150,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: checkout.questionnaire,
-                // The consult feature's Questionnaire renders the questions; the checkout page saves them.
-                lazy: async () => {
-                  const [{ QuestionnairePage }, { Questionnaire }] = await Promise.all([
-                    import('@/features/checkout/pages/QuestionnairePage'),
-                    import('@/features/consult/components/Questionnaire'),
-                  ]);
-                  return { Component: () => <QuestionnairePage Questionnaire={Questionnaire} /> };
-                },
+                lazy: page(() =>
+                  import('@/features/consult/pages/QuestionnairePage').then((m) => m.QuestionnairePage),
+                ),
               },
               {
                 path: checkout.preShipping,

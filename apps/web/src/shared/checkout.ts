@@ -9,9 +9,10 @@
 //   `completeStage`), call `await continueCheckout()`: it re-reads the progress and goes to the first
 //   pending stage. Navigating to a later stage before the progress is re-read is sent back by the
 //   guard, because the stage still looks pending.
-import type { CheckoutProgressView } from '@store/domain';
+import { APP_ROUTES, type CheckoutProgressView } from '@store/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import type { Cart } from './cart';
+import { CART_QUERY_KEY, type Cart } from './cart';
 
 export interface CheckoutContextValue {
   /** The order in checkout: the open cart, or the order waiting for payment. */
@@ -39,4 +40,24 @@ export function useCheckout(): CheckoutContextValue {
  */
 export function useCheckoutInProgress(): CheckoutContextValue | null {
   return useContext(CheckoutContext);
+}
+
+/** The checkout's cached reads: the order waiting for payment and each order's progress. */
+export const checkoutKeys = {
+  awaitingPayment: ['checkout', 'awaiting-payment'] as const,
+  progress: (orderId: string) => ['checkout', 'progress', orderId] as const,
+};
+
+/** After a stage changed on the server: the cart, the order waiting for payment and the progress. */
+export async function invalidateCheckout(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+    client.invalidateQueries({ queryKey: checkoutKeys.awaitingPayment }),
+    client.invalidateQueries({ queryKey: ['checkout', 'progress'] }),
+  ]);
+}
+
+/** /disqualified for an order: the page reads the operator's explanation from the order's consults. */
+export function disqualifiedPath(orderId: string): string {
+  return `${APP_ROUTES.disqualified}?order=${encodeURIComponent(orderId)}`;
 }

@@ -10,11 +10,10 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import type { Cart } from '@/shared/cart';
-import { CheckoutContext, type CheckoutContextValue } from '@/shared/checkout';
+import { CheckoutContext, disqualifiedPath, type CheckoutContextValue } from '@/shared/checkout';
 import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
 import { useCheckoutOrder, useCheckoutProgress } from './api/checkout.api';
 import { CheckoutHeader, type HeaderProgress } from './components/CheckoutHeader';
-import { disqualifiedPath } from './pages/disqualifiedPath';
 import { useCheckoutActions } from './useCheckoutActions';
 
 export const EMPTY_CHECKOUT_TITLE = 'There is nothing to check out yet';

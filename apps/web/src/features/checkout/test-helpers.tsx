@@ -1,5 +1,5 @@
-// Shared by the checkout's component tests: an order, its progress as the server computes it, a
-// stand-in for the consult feature's Questionnaire, and the checkout routes in a memory router.
+// Shared by the checkout's component tests: an order, its progress as the server computes it, and
+// the checkout routes in a memory router.
 import {
   DEFAULT_DISPLAY_PAGES,
   firstMissingStage,
@@ -9,17 +9,15 @@ import {
   readyForPayment,
   Stage,
   stageStatuses,
-  visibleQuestionsOnPage,
   type CheckoutProgressView,
   type DisplayPages,
 } from '@store/domain';
+import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Cart } from '@/shared/cart';
 import { CheckoutLayout } from './CheckoutLayout';
-import { DisqualifiedPage } from './pages/DisqualifiedPage';
 import { PrePaymentPage } from './pages/PrePaymentPage';
 import { PreQuestionnairePage } from './pages/PreQuestionnairePage';
-import { QuestionnairePage, type QuestionnaireSlotProps } from './pages/QuestionnairePage';
 
 export const CONSULT_STAGES =
   Stage.Consult | Stage.Shipping | Stage.Pharmacy | Stage.Scheduling | Stage.Payment;
@@ -115,54 +113,6 @@ export function makeProgress(
   };
 }
 
-/** A plain stand-in for the consult feature's Questionnaire: one text box per shown question. */
-export function FakeQuestionnaire({
-  version,
-  answers,
-  pageIndex,
-  onAnswer,
-  onNext,
-  onBack,
-  errors = [],
-  status,
-  nextLabel,
-}: QuestionnaireSlotProps) {
-  const page = version.pages[pageIndex]!;
-  return (
-    <form
-      aria-label={page.title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onNext();
-      }}
-    >
-      <h2>{page.title}</h2>
-      {visibleQuestionsOnPage(version, pageIndex, answers).map((q) => (
-        <label key={q.id}>
-          {q.label}
-          <input
-            value={typeof answers[q.id] === 'string' ? (answers[q.id] as string) : ''}
-            onChange={(e) => onAnswer(q.id, e.target.value)}
-          />
-        </label>
-      ))}
-      {errors.map((e) => (
-        <p key={e.field} role="alert">
-          {e.field}: {e.message}
-        </p>
-      ))}
-      {onBack ? (
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-      ) : null}
-      <button type="submit" data-status={status}>
-        {nextLabel ?? 'Next'}
-      </button>
-    </form>
-  );
-}
-
 export function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
@@ -170,20 +120,24 @@ export function LocationProbe() {
 
 const Stub = ({ name }: { name: string }) => <h1>{name}</h1>;
 
-/** The checkout routes as the app registers them, with stubs for other issues' pages. */
-export function CheckoutRoutes({ draftDelayMs = 5 }: { draftDelayMs?: number }) {
+/**
+ * The checkout routes as the app registers them, with stubs for other features' pages; a test of
+ * the questionnaire (in src/app, which may join features) hands in the consult feature's pages.
+ */
+export function CheckoutRoutes({
+  questionnaire = <Stub name="Health questionnaire" />,
+  disqualified = <Stub name="Disqualified" />,
+}: {
+  questionnaire?: ReactNode;
+  disqualified?: ReactNode;
+}) {
   return (
     <>
       <Routes>
         <Route element={<CheckoutLayout />}>
           <Route path="/checkout" element={null} />
           <Route path="/checkout/pre-questionnaire" element={<PreQuestionnairePage />} />
-          <Route
-            path="/checkout/questionnaire/1"
-            element={
-              <QuestionnairePage Questionnaire={FakeQuestionnaire} draftDelayMs={draftDelayMs} />
-            }
-          />
+          <Route path="/checkout/questionnaire/1" element={questionnaire} />
           <Route path="/checkout/shipping-details" element={<Stub name="Shipping details" />} />
           <Route path="/checkout/pharmacy-options" element={<Stub name="Pharmacy options" />} />
           <Route path="/checkout/schedule-visit" element={<Stub name="Schedule your visit" />} />
@@ -191,7 +145,7 @@ export function CheckoutRoutes({ draftDelayMs = 5 }: { draftDelayMs?: number }) 
           <Route path="/checkout/summary" element={<Stub name="Order summary" />} />
           <Route path="/checkout/order-confirmation" element={<Stub name="Order confirmation" />} />
         </Route>
-        <Route path="/disqualified" element={<DisqualifiedPage />} />
+        <Route path="/disqualified" element={disqualified} />
         <Route path="/register" element={<Stub name="Register" />} />
         <Route path="/products" element={<Stub name="Shop" />} />
         <Route path="/cart" element={<Stub name="Cart" />} />

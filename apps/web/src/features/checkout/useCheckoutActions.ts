@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutContextValue } from '@/shared/checkout';
-import { checkoutKeys, fetchProgress, invalidateCheckout } from './api/checkout.api';
+import { checkoutKeys, invalidateCheckout, type CheckoutContextValue } from '@/shared/checkout';
+import { fetchProgress } from './api/checkout.api';
 
 export function useCheckoutActions(
   orderId: string | null,

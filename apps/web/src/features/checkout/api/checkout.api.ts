@@ -1,22 +1,11 @@
 // The checkout's calls: the order in checkout (the store's cart, else the order waiting for
-// payment), its progress (SPEC §7 "checkout progress"), and the consults of its items with saving
-// and submitting their answers.
-import type {
-  Answers,
-  CheckoutProgressView,
-  Disqualification,
-  QuestionnaireDefinition,
-} from '@store/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPut } from '@/lib/api';
-import { CART_QUERY_KEY, useCart, type Cart } from '@/shared/cart';
-
-export const checkoutKeys = {
-  all: ['checkout'] as const,
-  awaitingPayment: ['checkout', 'awaiting-payment'] as const,
-  progress: (orderId: string) => ['checkout', 'progress', orderId] as const,
-  consults: (orderId: string) => ['checkout', 'consults', orderId] as const,
-};
+// payment) and its progress (SPEC §7 "checkout progress"). The consults of its items are the
+// consult feature's.
+import type { CheckoutProgressView } from '@store/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api';
+import { useCart, type Cart } from '@/shared/cart';
+import { checkoutKeys } from '@/shared/checkout';
 
 /**
  * The order in checkout: the open cart (the store's `useCart`), or — once every stage but Payment
@@ -60,117 +49,4 @@ export function useCheckoutProgress(orderId: string | null) {
     queryFn: ({ signal }) => fetchProgress(orderId!, signal),
     enabled: Boolean(orderId),
   });
-}
-
-// ---- The consult of each item ----
-
-export interface ConsultView {
-  id: string;
-  orderItemId: string;
-  status: 'in_progress' | 'submitted' | 'disqualified';
-  questionnaire: {
-    id: string;
-    slug: string;
-    title: string;
-    version: {
-      id: string;
-      version: number;
-      publishedAt: string | null;
-      definition: QuestionnaireDefinition;
-    };
-  };
-  answers: Answers;
-  currentPage: number;
-  submittedAt: string | null;
-  disqualified: Disqualification | null;
-}
-
-export interface OrderConsult {
-  itemId: string;
-  productId: string;
-  title: string;
-  questionnaireId: string | null;
-  completed: boolean;
-  consult: ConsultView | null;
-}
-
-export interface OrderConsults {
-  orderId: string;
-  items: OrderConsult[];
-}
-
-/** Each item needing a consult, with its consult (created by the server on first read). */
-export function useOrderConsults(orderId: string | null) {
-  return useQuery({
-    queryKey: checkoutKeys.consults(orderId ?? ''),
-    queryFn: ({ signal }) =>
-      apiGet<OrderConsults>(`/api/orders/${encodeURIComponent(orderId!)}/consults`, { signal }),
-    enabled: Boolean(orderId),
-    // Answers change as the patient goes; a refetch on focus would overwrite what they are typing.
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
-}
-
-export interface SavedConsultPage {
-  consult: ConsultView;
-  nextPageIndex: number | null;
-  disqualified: Disqualification | null;
-}
-
-/** Saves one page ("next" checks it and moves on; "draft" keeps what was typed and stays). */
-export function saveConsultPage(input: {
-  consultId: string;
-  pageIndex: number;
-  answers: Answers;
-  mode: 'next' | 'draft';
-}) {
-  return apiPut<SavedConsultPage>(
-    `/api/consults/${encodeURIComponent(input.consultId)}/pages/${input.pageIndex}`,
-    {
-      answers: input.answers,
-      mode: input.mode,
-    },
-  );
-}
-
-/** Freezes the answers with their version; says whether they disqualify. */
-export function submitConsult(consultId: string) {
-  return apiPost<{ consult: ConsultView; disqualified: Disqualification | null }>(
-    `/api/consults/${encodeURIComponent(consultId)}/submit`,
-  );
-}
-
-/** Keeps the cached consults in step with a saved or submitted consult. */
-export function useStoreConsult(orderId: string) {
-  const client = useQueryClient();
-  return (consult: ConsultView) => storeConsult(client, orderId, consult);
-}
-
-function storeConsult(
-  client: ReturnType<typeof useQueryClient>,
-  orderId: string,
-  consult: ConsultView,
-) {
-  client.setQueryData<OrderConsults>(checkoutKeys.consults(orderId), (current) =>
-    current
-      ? {
-          ...current,
-          items: current.items.map((item) =>
-            item.consult?.id === consult.id
-              ? { ...item, consult, completed: item.completed || consult.status === 'submitted' }
-              : item,
-          ),
-        }
-      : current,
-  );
-}
-
-/** After a stage changed on the server: the cart, the order waiting for payment and the progress. */
-export async function invalidateCheckout(client: ReturnType<typeof useQueryClient>): Promise<void> {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: CART_QUERY_KEY }),
-    client.invalidateQueries({ queryKey: checkoutKeys.awaitingPayment }),
-    client.invalidateQueries({ queryKey: ['checkout', 'progress'] }),
-  ]);
 }

@@ -1,5 +1,5 @@
-// The consult's calls: a questionnaire, the patient's consult (read, save a page, submit), the
-// medication search and file uploads. The checkout engine's pages use these hooks.
+// The consult's calls: the consults of an order's items (read, save a page, submit), the
+// medication search and file uploads.
 import type { Answers, Disqualification, QuestionnaireDefinition } from '@store/domain';
 import { MEDICATION_SEARCH_MIN_LENGTH } from '@store/domain';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,48 +51,78 @@ export interface UploadedFile {
   createdAt: string;
 }
 
+export interface OrderConsult {
+  itemId: string;
+  productId: string;
+  title: string;
+  questionnaireId: string | null;
+  completed: boolean;
+  consult: Consult | null;
+}
+
+export interface OrderConsults {
+  orderId: string;
+  items: OrderConsult[];
+}
+
 export const consultKeys = {
-  questionnaire: (idOrSlug: string) => ['questionnaires', idOrSlug] as const,
-  consult: (id: string) => ['consults', id] as const,
+  order: (orderId: string) => ['consults', 'order', orderId] as const,
   medications: (query: string) => ['medications', query] as const,
   uploads: ['uploads'] as const,
 };
 
-export function useQuestionnaire(idOrSlug: string | null) {
+/** Each item of the order needing a consult, with its consult (created by the server on first read). */
+export function useOrderConsults(orderId: string | null) {
   return useQuery({
-    queryKey: consultKeys.questionnaire(idOrSlug ?? ''),
-    queryFn: ({ signal }) => apiGet<Questionnaire>(`/api/questionnaires/${encodeURIComponent(idOrSlug!)}`, { signal }),
-    enabled: Boolean(idOrSlug),
+    queryKey: consultKeys.order(orderId ?? ''),
+    queryFn: ({ signal }) =>
+      apiGet<OrderConsults>(`/api/orders/${encodeURIComponent(orderId!)}/consults`, { signal }),
+    enabled: Boolean(orderId),
+    // Answers change as the patient goes; a refetch on focus would overwrite what they are typing.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
   });
 }
 
-export function useConsult(id: string | null) {
-  return useQuery({
-    queryKey: consultKeys.consult(id ?? ''),
-    queryFn: ({ signal }) => apiGet<Consult>(`/api/consults/${encodeURIComponent(id!)}`, { signal }),
-    enabled: Boolean(id),
-  });
+/** Saves one page ("next" checks it and moves on; "draft" keeps what was typed and stays). */
+export function saveConsultPage(input: {
+  consultId: string;
+  pageIndex: number;
+  answers: Answers;
+  mode: 'next' | 'draft';
+}) {
+  return apiPut<SavedPage>(
+    `/api/consults/${encodeURIComponent(input.consultId)}/pages/${input.pageIndex}`,
+    {
+      answers: input.answers,
+      mode: input.mode,
+    },
+  );
 }
 
-/** Saves one page ("next" checks it and moves on; "draft" keeps what was typed). */
-export function useSaveConsultPage(id: string) {
+/** Freezes the answers with their version; says whether they disqualify. */
+export function submitConsult(consultId: string) {
+  return apiPost<{ consult: Consult; disqualified: Disqualification | null }>(
+    `/api/consults/${encodeURIComponent(consultId)}/submit`,
+  );
+}
+
+/** Keeps the cached consults of the order in step with a saved or submitted consult. */
+export function useStoreConsult(orderId: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { pageIndex: number; answers: Answers; mode?: 'next' | 'draft' }) =>
-      apiPut<SavedPage>(`/api/consults/${encodeURIComponent(id)}/pages/${input.pageIndex}`, {
-        answers: input.answers,
-        mode: input.mode ?? 'next',
-      }),
-    onSuccess: (saved) => client.setQueryData(consultKeys.consult(id), saved.consult),
-  });
-}
-
-export function useSubmitConsult(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiPost<{ consult: Consult; disqualified: Disqualification | null }>(`/api/consults/${encodeURIComponent(id)}/submit`),
-    onSuccess: (result) => client.setQueryData(consultKeys.consult(id), result.consult),
-  });
+  return (consult: Consult) =>
+    client.setQueryData<OrderConsults>(consultKeys.order(orderId), (current) =>
+      current
+        ? {
+            ...current,
+            items: current.items.map((item) =>
+              item.consult?.id === consult.id
+                ? { ...item, consult, completed: item.completed || consult.status === 'submitted' }
+                : item,
+            ),
+          }
+        : current,
+    );
 }
 
 /** The value after it has stopped changing for `delayMs`. */

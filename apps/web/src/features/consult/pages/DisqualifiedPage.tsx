@@ -16,7 +16,7 @@ import { visuallyHidden } from '@/components/visuallyHidden';
 import { useProducts } from '@/shared/catalog';
 import { telHref } from '@/shared/contact';
 import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
-import { useOrderConsults } from '../api/checkout.api';
+import { useOrderConsults } from '../api/consult.api';
 
 const TITLE = 'This treatment is not right for you right now';
 const GENERIC_REASON =

@@ -1,6 +1,6 @@
 // CHECKOUT_ROUTES.questionnaire (issue 8 "Consult questionnaire"): the consult of each order item
-// that needs one, rendered by the consult feature's Questionnaire (handed in by the router, since
-// features do not import each other). Answers are saved as the patient goes — a draft shortly after
+// that needs one, rendered by the Questionnaire form, inside the checkout layout (the router nests
+// it there; the page reads the order through `@/shared/checkout`). Answers are saved as the patient goes — a draft shortly after
 // each change, the page on Next — so leaving and coming back resumes on the same page. The last
 // page submits; a disqualifying answer goes to /disqualified, otherwise on to the next pending stage.
 import {
@@ -21,41 +21,34 @@ import { Navigate, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { useCheckout } from '@/shared/checkout';
+import { disqualifiedPath, invalidateCheckout, useCheckout } from '@/shared/checkout';
 import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
 import {
-  checkoutKeys,
-  invalidateCheckout,
+  consultKeys,
   saveConsultPage,
   submitConsult,
   useOrderConsults,
   useStoreConsult,
-  type ConsultView,
+  type Consult,
   type OrderConsult,
-} from '../api/checkout.api';
-import { disqualifiedPath } from './disqualifiedPath';
+} from '../api/consult.api';
+import { Questionnaire as QuestionnaireForm, type QuestionnaireProps } from '../components/Questionnaire';
 
-/** What this page needs from the consult feature's Questionnaire component. */
-export interface QuestionnaireSlotProps {
-  version: QuestionnaireDefinition;
-  answers: Answers;
-  pageIndex: number;
-  onAnswer: (questionId: string, value: unknown) => void;
-  onNext: () => void;
-  onBack?: () => void;
-  errors?: AnswerError[];
-  status?: ButtonStatus;
-  nextLabel?: string;
-}
+/** What this page hands the questionnaire form (tests give a plain stand-in). */
+export type QuestionnaireSlotProps = Pick<
+  QuestionnaireProps,
+  'version' | 'answers' | 'pageIndex' | 'onAnswer' | 'onNext' | 'onBack' | 'errors' | 'status' | 'nextLabel'
+>;
 
 export interface QuestionnairePageProps {
-  Questionnaire: ComponentType<QuestionnaireSlotProps>;
+  /** The form that renders the questions; the consult's Questionnaire unless a test gives another. */
+  Questionnaire?: ComponentType<QuestionnaireSlotProps>;
   /** How long after a change the draft is saved (tests shorten it). */
   draftDelayMs?: number;
 }
 
 /** The page to resume on: the saved one if it still has questions shown, else the first incomplete. */
-function resumePage(definition: QuestionnaireDefinition, consult: ConsultView): number {
+function resumePage(definition: QuestionnaireDefinition, consult: Consult): number {
   const visible = visiblePageIndexes(definition, consult.answers);
   if (visible.includes(consult.currentPage)) return consult.currentPage;
   return firstIncompletePage(definition, consult.answers) ?? visible[0] ?? 0;
@@ -84,7 +77,7 @@ function ConsultForm({
   Questionnaire: ComponentType<QuestionnaireSlotProps>;
   orderId: string;
   item: OrderConsult;
-  consult: ConsultView;
+  consult: Consult;
   draftDelayMs: number;
   onDisqualified: (outcome: Disqualification) => Promise<void>;
   onSubmitted: () => Promise<void>;
@@ -262,7 +255,7 @@ function AllAnswered() {
   );
 }
 
-export function QuestionnairePage({ Questionnaire, draftDelayMs = 800 }: QuestionnairePageProps) {
+export function QuestionnairePage({ Questionnaire = QuestionnaireForm, draftDelayMs = 800 }: QuestionnairePageProps) {
   useDocumentTitle('Health questionnaire');
   const { order, continueCheckout } = useCheckout();
   const { settings } = useStoreConfig();
@@ -275,7 +268,7 @@ export function QuestionnairePage({ Questionnaire, draftDelayMs = 800 }: Questio
     await navigate(disqualifiedPath(order.id), { state: { reason: outcome.reason } });
   };
   const onSubmitted = async () => {
-    await client.invalidateQueries({ queryKey: checkoutKeys.consults(order.id) });
+    await client.invalidateQueries({ queryKey: consultKeys.order(order.id) });
     await continueCheckout();
   };
 

@@ -10,8 +10,11 @@ import { makeTestConfig } from '@/test/config';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem, type FakeCall } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
-import type { ConsultView } from '../api/checkout.api';
-import { CheckoutRoutes, makeCart, makeProgress } from '../test-helpers';
+import { CheckoutRoutes, makeCart, makeProgress } from '@/features/checkout/test-helpers';
+import type { Consult as ConsultView } from '@/features/consult/api/consult.api';
+import { DisqualifiedPage } from '@/features/consult/pages/DisqualifiedPage';
+import { QuestionnairePage } from '@/features/consult/pages/QuestionnairePage';
+import { FakeQuestionnaire } from '@/features/consult/test-helpers';
 
 const definition: QuestionnaireDefinition = {
   title: 'Weight care',
@@ -58,6 +61,16 @@ function consult(overrides: Partial<ConsultView> = {}): ConsultView {
 }
 
 const location = () => screen.getByTestId('location').textContent;
+
+/** The checkout's routes with the consult feature's questionnaire (a plain stand-in form) and /disqualified. */
+function QuestionnaireRoutes({ draftDelayMs = 5 }: { draftDelayMs?: number }) {
+  return (
+    <CheckoutRoutes
+      questionnaire={<QuestionnairePage Questionnaire={FakeQuestionnaire} draftDelayMs={draftDelayMs} />}
+      disqualified={<DisqualifiedPage />}
+    />
+  );
+}
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
@@ -136,7 +149,7 @@ function api(server: Server) {
 }
 
 function renderPage() {
-  return renderWithStore(<CheckoutRoutes draftDelayMs={5} />, {
+  return renderWithStore(<QuestionnaireRoutes draftDelayMs={5} />, {
     path: '/checkout/questionnaire/1',
     config: makeTestConfig({
       name: 'Acme Health',
@@ -285,7 +298,7 @@ describe('QuestionnairePage', () => {
       consultDone: true,
     });
     const user = userEvent.setup();
-    renderWithStore(<CheckoutRoutes />, { path: '/checkout/questionnaire/1' });
+    renderWithStore(<QuestionnaireRoutes />, { path: '/checkout/questionnaire/1' });
     expect(
       await screen.findByRole('heading', { name: 'Thank you, your answers are with the doctor' }),
     ).toBeInTheDocument();
