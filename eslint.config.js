@@ -29,6 +29,72 @@ const featureBoundaries = {
   },
 };
 
+// Server modules own their tables and talk to each other only through exported services; the steps
+// that span modules are workflows (docs/decisions/006-workflows-and-modules.md). Imports are
+// resolved against the importing file, so a relative path cannot slip past.
+const TABLE_OWNERS = {
+  addresses: 'addresses', audit: 'audit', auth: 'auth', catalog: 'catalog', consents: 'consents', consults: 'consults',
+  doctors: 'doctors', jobs: 'jobs', landing: 'landing', notifications: 'notifications', orders: 'orders',
+  payments: 'payments', pharmacies: 'pharmacies', promotions: 'promotions', scheduling: 'scheduling',
+  shipping: 'shipping', storefronts: 'storefronts', uploads: 'uploads',
+};
+// Reads of another module's table still to be moved behind its service (debt, named so it cannot grow):
+// the address book locks the patient's users row to serialise its writes; a promo code's uses count
+// only redemptions whose payment is live; a visit checks its order's owner and status in its query.
+const TABLE_READS_TO_MOVE = new Set([
+  'modules/addresses/addresses.repo.ts -> auth',
+  'modules/promotions/promotions.repo.ts -> payments',
+  'modules/scheduling/scheduling.repo.ts -> orders',
+]);
+const serverBoundaries = {
+  rules: {
+    'module-boundaries': {
+      meta: {
+        type: 'problem',
+        messages: {
+          table: 'Module "{{from}}" imports the {{table}} table, which module "{{owner}}" owns: call its service.',
+          workflowTable: 'A workflow imports the {{table}} table: call the owning module\'s service.',
+          repo: 'Module "{{from}}" imports module "{{to}}"\'s repo: call its service.',
+          routes: 'Module "{{from}}" imports module "{{to}}"\'s routes: share schemas through packages/domain.',
+          upward: 'A module never calls up: only a route file may take a workflow, as a type handed in by app.ts.',
+        },
+      },
+      create(context) {
+        const rel = (file) => {
+          const m = file.split(path.sep).join('/').match(/apps\/server\/src\/(.*)$/);
+          return m ? m[1] : null;
+        };
+        const from = rel(context.filename);
+        if (!from || /\.test\.ts$|test-helpers\.ts$/.test(from)) return {};
+        const fromModule = from.match(/^modules\/([^/]+)\//)?.[1] ?? null;
+        const inWorkflows = from.startsWith('workflows/');
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (typeof source !== 'string' || !source.startsWith('.')) return;
+            const to = rel(path.resolve(path.dirname(context.filename), source));
+            if (!to) return;
+            const table = to.match(/^db\/schema\/([^/]+)\.ts$/)?.[1];
+            if (table && inWorkflows) context.report({ node, messageId: 'workflowTable', data: { table } });
+            if (table && fromModule) {
+              const owner = TABLE_OWNERS[table];
+              if (owner && owner !== fromModule && !TABLE_READS_TO_MOVE.has(`${from} -> ${table}`))
+                context.report({ node, messageId: 'table', data: { from: fromModule, table, owner } });
+            }
+            const toModule = to.match(/^modules\/([^/]+)\//)?.[1];
+            if (fromModule && toModule && toModule !== fromModule) {
+              if (/\.repo\.ts$/.test(to)) context.report({ node, messageId: 'repo', data: { from: fromModule, to: toModule } });
+              if (/\.routes\.ts$/.test(to)) context.report({ node, messageId: 'routes', data: { from: fromModule, to: toModule } });
+            }
+            if (fromModule && to.startsWith('workflows/') && !(from.endsWith('.routes.ts') && node.importKind === 'type'))
+              context.report({ node, messageId: 'upward' });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -87,7 +153,9 @@ export default tseslint.config(
   // Server modules talk to each other through services, never through another module's repo.
   {
     files: ['apps/server/**/*.ts'],
+    plugins: { server: serverBoundaries },
     rules: {
+      'server/module-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -26,3 +26,7 @@ export * from './payments/status.ts';
 export * from './scheduling/scheduling.ts';
 export * from './scheduling/visit-time.ts';
 export * from './catalog/product.ts';
+export * from './api/orders.ts';
+export * from './api/checkout.ts';
+export * from './api/consults.ts';
+export * from './api/doctors.ts';

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound, problem } from '../lib/problem.ts';
-import type { AuditActor, AuditContext } from '../modules/audit/audit.service.ts';
+import { actorOf, type AuditContext } from '../modules/audit/audit.service.ts';
 import type { Identity, Role, SessionService } from '../modules/auth/sessions.service.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -64,16 +64,12 @@ export function requireOwner(request: FastifyRequest): Owner {
   return owner;
 }
 
-/** The identity as the audit log names its actor. */
-export function actorOf(identity: Identity | null): AuditActor {
-  if (!identity) return { type: 'anonymous' };
-  return identity.kind === 'user' ? { type: 'user', id: identity.userId } : { type: 'guest', id: identity.sessionId };
-}
-
 /** Who did it and from where, for the audit events of a request's change. */
 export function auditContext(request: FastifyRequest): AuditContext {
   return { actor: actorOf(request.identity), storefrontId: request.storefront?.id ?? null, ip: request.ip, requestId: request.id };
 }
+
+export { actorOf };
 
 /** The caller's identity for reading one of their records; no session owns nothing, so a 404. */
 export function requireIdentity404(request: FastifyRequest): Identity {

@@ -19,7 +19,8 @@ import { sessions, users } from './auth.ts';
 import { products } from './catalog.ts';
 import { doctors } from './doctors.ts';
 import { pharmacies } from './pharmacies.ts';
-import { landingSessions, shippingMethods } from './store.ts';
+import { landingSessions } from './landing.ts';
+import { shippingMethods } from './shipping.ts';
 import { storefronts } from './storefronts.ts';
 
 export const orders = pgTable(

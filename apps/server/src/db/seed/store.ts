@@ -6,7 +6,8 @@ import type { Db } from '../client.ts';
 import { products, productShippingStates, type ProductCategory, type ProductType } from '../schema/catalog.ts';
 import { orders } from '../schema/orders.ts';
 import { couponRedemptions, coupons } from '../schema/promotions.ts';
-import { consents, shippingMethods, taxRates } from '../schema/store.ts';
+import { consents } from '../schema/consents.ts';
+import { shippingMethods, taxRates } from '../schema/shipping.ts';
 import { EVERGREEN_ID, LUMEN_ID } from './storefronts.ts';
 
 /** Consult products: Consult | Shipping | Pharmacy | Scheduling | Payment. */

@@ -1,8 +1,8 @@
 // The audit log (DATA-MODEL.md audit_events): every sign-in, failure, code send, reset and
 // password change, and whatever other modules record. Details must never carry PHI: ids, reasons,
-// channels and counts only. `fromRequest` fills actor, storefront, IP and request id.
-import type { FastifyRequest } from 'fastify';
+// channels and counts only. A request's actor, storefront, IP and request id: plugins/identity auditContext.
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Identity } from '../auth/sessions.service.ts';
 import { createAuditRepo, type AuditEventRow } from './audit.repo.ts';
 
 export type AuditActor =
@@ -21,7 +21,13 @@ export interface AuditEvent {
   details?: Record<string, string | number | boolean | null>;
 }
 
-/** Who did it, from where: the one request context every module's audit events take (`fromRequest`). */
+/** The caller as the audit log names them: a patient, a guest session, or nobody. */
+export function actorOf(identity: Identity | null | undefined): AuditActor {
+  if (!identity) return { type: 'anonymous' };
+  return identity.kind === 'user' ? { type: 'user', id: identity.userId } : { type: 'guest', id: identity.sessionId };
+}
+
+/** Who did it, from where: the one request context every module's audit events take (plugins/identity `auditContext`). */
 export type AuditContext = Pick<AuditEvent, 'actor' | 'storefrontId' | 'ip' | 'requestId'>;
 
 /** Keys that must never reach the log, whatever a caller passes. */
@@ -65,22 +71,6 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
 
     /** Several events of one change, written in one statement (in `tx` when given). */
     recordAll,
-
-    /** Actor (the request's identity), storefront, IP and request id of an HTTP request. */
-    fromRequest(request: FastifyRequest): AuditContext {
-      const identity = request.identity;
-      const actor: AuditActor = !identity
-        ? { type: 'anonymous' }
-        : identity.kind === 'user'
-          ? { type: 'user', id: identity.userId }
-          : { type: 'guest', id: identity.sessionId };
-      return {
-        actor,
-        storefrontId: request.storefront?.id ?? null,
-        ip: request.ip,
-        requestId: request.id,
-      };
-    },
 
     list(
       filter: { action?: string; actorId?: string; subjectId?: string; limit?: number } = {},

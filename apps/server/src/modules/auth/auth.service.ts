@@ -8,7 +8,7 @@ import { MESSAGES, type StorefrontConfig } from '@store/domain';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, problem } from '../../lib/problem.ts';
-import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { createAuthRepo, isUniqueViolation, type UserRow } from './auth.repo.ts';
 import { signInvite, verifyInvite } from './invites.ts';
@@ -175,13 +175,7 @@ export function createAuthService(deps: {
     tx?: DbOrTx,
   ) {
     const identity = ctx.identity;
-    const actor: AuditActor =
-      extra.actor ??
-      (!identity
-        ? { type: 'anonymous' }
-        : identity.kind === 'user'
-          ? { type: 'user', id: identity.userId }
-          : { type: 'guest', id: identity.sessionId });
+    const actor: AuditActor = extra.actor ?? actorOf(identity);
     return audit.record(
       {
         action,

@@ -1,6 +1,6 @@
 // The cart and the caller's orders, for guests and signed-in patients alike (SPEC §7 "Cart and
 // coupons", "Guest orders"). Orders are found through their owner: another browser's order is a 404.
-import { MESSAGES, promoCodeSchema, usStateSchema } from '@store/domain';
+import { MESSAGES, promoCodeSchema, usStateSchema, orderViewSchema } from '@store/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import { notFound } from '../../lib/problem.ts';
 import { ownerOf, requireOwner, setSessionCookie, type Owner } from '../../plugins/identity.ts';
 import type { EditOrderWorkflow } from '../../workflows/edit-order.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
-import { orderViewSchema } from '../orders/order-view.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { CART_MESSAGES } from './cart.messages.ts';
 import type { CartService } from './cart.service.ts';

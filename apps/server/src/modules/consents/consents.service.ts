@@ -3,7 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { StorefrontConfig } from '@store/domain';
 import type { Db } from '../../db/client.ts';
-import { CONSENT_KINDS, consents, type ConsentKind } from '../../db/schema/store.ts';
+import { CONSENT_KINDS, consents, type ConsentKind } from '../../db/schema/consents.ts';
 
 export interface Consent {
   id: string;

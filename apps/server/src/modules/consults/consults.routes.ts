@@ -1,41 +1,13 @@
 // The consult over HTTP: a storefront's questionnaire (public), the medication search, and a
 // patient's consult (read, save a page, submit). Consults are created by the checkout engine for an
 // order item (ConsultService.startConsult); these routes only serve their owner.
+import { consultResponse, questionnaireResponse, disqualifiedResponse } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireIdentity } from '../../plugins/identity.ts';
 import type { ConsultFrozenWorkflow } from '../../workflows/consult-frozen.ts';
 import type { ConsultService } from './consults.service.ts';
 import type { MedicationService } from './medications.service.ts';
-
-/** The definition is validated by the domain schema when stored; here it is passed through as JSON. */
-const definitionJson = z.record(z.string(), z.unknown());
-
-const versionResponse = z.object({
-  id: z.uuid(),
-  version: z.number().int(),
-  publishedAt: z.string().nullable(),
-  definition: definitionJson,
-});
-
-export const questionnaireResponse = z
-  .object({ id: z.uuid(), slug: z.string(), title: z.string(), version: versionResponse })
-  .meta({ id: 'Questionnaire' });
-
-const disqualifiedResponse = z.object({ questionId: z.string(), reason: z.string() }).nullable();
-
-export const consultResponse = z
-  .object({
-    id: z.uuid(),
-    orderItemId: z.uuid(),
-    status: z.enum(['in_progress', 'submitted', 'disqualified']),
-    questionnaire: questionnaireResponse,
-    answers: z.record(z.string(), z.unknown()),
-    currentPage: z.number().int(),
-    submittedAt: z.string().nullable(),
-    disqualified: disqualifiedResponse,
-  })
-  .meta({ id: 'Consult' });
 
 const medicationsResponse = z
   .object({

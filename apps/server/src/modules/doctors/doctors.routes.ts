@@ -1,25 +1,9 @@
 // SPEC §7 "Doctors, doctor bio": the doctors a patient may choose in a state, and one doctor's bio.
-import { usStateSchema } from '@store/domain';
+import { usStateSchema, doctorSummarySchema, doctorDetailSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
 import type { DoctorService } from './doctors.service.ts';
-
-export const doctorSummarySchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    credentials: z.string().describe('e.g. MD, DO, NP-C'),
-    photoUrl: z.string().nullable(),
-    specialties: z.array(z.string()),
-    timeZone: z.string().describe("IANA zone of the doctor's availability"),
-    averageRating: z.number().nullable().describe('1 to 5; null until rated'),
-    ratingCount: z.int(),
-    states: z.array(z.string()).describe('Two-letter codes of the states the doctor is licensed in'),
-  })
-  .meta({ id: 'DoctorSummary' });
-
-export const doctorDetailSchema = doctorSummarySchema.extend({ bio: z.string() }).meta({ id: 'DoctorDetail' });
 
 export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = async (app, { doctors }) => {
   const scopeOf = (request: { storefront: { id: string; companyId: string } }) => ({

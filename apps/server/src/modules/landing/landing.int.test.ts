@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
-import { landingSessions } from '../../db/schema/store.ts';
+import { landingSessions } from '../../db/schema/landing.ts';
 import { EVERGREEN_ID } from '../../db/seed/storefronts.ts';
 import { LANDING_PAGE_REQUIRED } from './landing.routes.ts';
 import { parseLandingQuery } from './landing.service.ts';

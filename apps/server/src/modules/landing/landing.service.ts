@@ -3,7 +3,7 @@
 // guid the browser keeps; a cart created later carries that guid.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { landingSessions } from '../../db/schema/store.ts';
+import { landingSessions } from '../../db/schema/landing.ts';
 
 export const LANDING_QUERY_MAX = 2000;
 

@@ -2,12 +2,11 @@
 // "edit shipping address", "add patient pharmacy to order", guest "pharmacy", "pharmacy
 // acceptinternal"). The method stays `PATCH /api/orders/:id/shipping` (cart); saving address and
 // method completes the Shipping stage, choosing the pharmacy the Pharmacy stage.
-import { usAddressSchema } from '@store/domain';
+import { usAddressSchema, orderViewSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext, requireIdentity } from '../../plugins/identity.ts';
 import type { EditOrderWorkflow } from '../../workflows/edit-order.ts';
-import { orderViewSchema } from './order-view.ts';
 
 const params = z.object({ id: z.string().max(100) });
 

@@ -12,6 +12,7 @@ import {
   orderStateProblem,
   type OrderStateProblem,
   type OrderStatus,
+  type OrderView,
   type StateRuleItem,
   type StorefrontConfig,
   type VisitType,
@@ -21,7 +22,7 @@ import { AppError, notFound } from '../../lib/problem.ts';
 import type { AuditActor, AuditContext, AuditEvent, AuditService } from '../audit/audit.service.ts';
 import { isUuid, PLACEHOLDER_THUMBNAIL, type CatalogService, type CatalogSnapshot } from '../catalog/catalog.service.ts';
 import type { ShippingService, ShippingSnapshot } from '../shipping/shipping.service.ts';
-import { orderStages, orderVisitType, toOrderView, type ItemProductInfo, type OrderView } from './order-view.ts';
+import { orderStages, orderVisitType, toOrderView, type ItemProductInfo } from './order-view.ts';
 import { ordersRepo as repo, type OrderItemRow, type OrderOwner, type OrderRow } from './orders.repo.ts';
 
 export type { OrderItemRow, OrderOwner, OrderRow, OrderView };

@@ -12,13 +12,13 @@ import {
   fieldErrors,
 } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PaymentClientConfig } from '../../adapters/payments/payment-gateway.ts';
 import type { SandboxGateway } from '../../adapters/payments/sandbox.gateway.ts';
 import { AppError } from '../../lib/problem.ts';
 import { requireIdentity, requireUser } from '../../plugins/identity.ts';
-import type { AuditContext, CardView, PaymentsService } from './payments.service.ts';
+import { auditContext } from '../../plugins/identity.ts';
+import type { CardView, PaymentsService } from './payments.service.ts';
 
 const cardSummarySchema = z.object({
   brand: z.enum(CARD_BRANDS),
@@ -85,18 +85,6 @@ function cardJson(card: CardView) {
   return { ...card, createdAt: card.createdAt.toISOString() };
 }
 
-function auditContext(request: FastifyRequest): AuditContext {
-  const identity = request.identity;
-  return {
-    actor: !identity
-      ? { type: 'anonymous' }
-      : identity.kind === 'user'
-        ? { type: 'user', id: identity.userId }
-        : { type: 'guest', id: identity.sessionId },
-    ip: request.ip,
-    requestId: request.id,
-  };
-}
 
 function validationProblem(errors: { field: string; message: string }[]): AppError {
   return new AppError(400, 'VALIDATION_FAILED', MESSAGES.VALIDATION_FAILED, { errors });

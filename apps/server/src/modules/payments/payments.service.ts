@@ -30,7 +30,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { GatewayName } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
-import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import { actorOf as actorOfIdentity, type AuditActor, type AuditContext, type AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow } from './payments.repo.ts';
 
@@ -92,7 +92,7 @@ export interface PayOrderInput {
   /** One per "pay now" attempt: a double click or a retry after a timeout sends the same key. */
   idempotencyKey: string;
   /** Who to record in the audit log (defaults to the identity). */
-  audit?: AuditContext;
+  audit?: PaymentAudit;
   /**
    * Runs in the transaction that claims the order's payment, before the gateway is called (e.g. the
    * promo code's use, issue 13 #2); throwing refuses the payment with nothing claimed or charged.
@@ -114,13 +114,11 @@ export type MoneyMoveResult =
   | { ok: true; payment: PaymentView | null; alreadyDone: boolean }
   | { ok: false; payment: PaymentView | null; failure: PaymentFailure };
 
-export interface AuditContext {
-  actor?: AuditActor;
-  ip?: string | null;
-  requestId?: string | null;
+/** Who moved the money and from where (the request's audit context), and why. */
+export type PaymentAudit = Pick<AuditContext, 'actor' | 'ip' | 'requestId'> & {
   /** Why the money moved (e.g. 'doctor_approved', 'declined', 'disqualified', 'cancelled'). */
   reason?: string;
-}
+};
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -184,10 +182,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const pendingWaitMs = deps.pendingWaitMs ?? 15_000;
   const stalePendingMs = deps.stalePendingMs ?? 60_000;
 
-  function actorOf(identity: Identity | undefined, ctx: AuditContext | undefined): AuditActor {
+  function actorOf(identity: Identity | undefined, ctx: PaymentAudit | undefined): AuditActor {
     if (ctx?.actor) return ctx.actor;
-    if (!identity) return { type: 'system' };
-    return identity.kind === 'user' ? { type: 'user', id: identity.userId } : { type: 'guest', id: identity.sessionId };
+    return identity ? actorOfIdentity(identity) : { type: 'system' };
   }
 
   /** A status change and its audit event, in one transaction. */
@@ -195,7 +192,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     row: PaymentRow,
     from: readonly PaymentStatus[],
     patch: Parameters<typeof repo.transition>[2],
-    event: { action: string; actor: AuditActor; ctx?: AuditContext | undefined; details?: Record<string, string | number | boolean | null> },
+    event: { action: string; actor: AuditActor; ctx?: PaymentAudit | undefined; details?: Record<string, string | number | boolean | null> },
   ): Promise<PaymentRow | null> {
     return db.transaction(async (tx) => {
       const moved = await createPaymentsRepo(tx).transition(row.id, from, { ...patch, updatedAt: now() });
@@ -207,7 +204,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function recordAudit(
     tx: DbOrTx,
     row: PaymentRow,
-    event: { action: string; actor: AuditActor; ctx?: AuditContext | undefined; details?: Record<string, string | number | boolean | null> },
+    event: { action: string; actor: AuditActor; ctx?: PaymentAudit | undefined; details?: Record<string, string | number | boolean | null> },
   ) {
     if (!deps.audit) return;
     await deps.audit.record(
@@ -271,7 +268,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       withPayment?: boolean | undefined;
     },
     idempotencyKey: string,
-    ctx?: AuditContext,
+    ctx?: PaymentAudit,
   ): Promise<{ ok: true; card: CardRow; inserted: boolean; duplicate: boolean } | GatewayFailure> {
     const known = await repo.findCardByGatewayId(gateway.name, input.token);
     if (known) {
@@ -390,7 +387,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     hold: { status: 'authorized' | 'captured'; intentId: string; card: CardSummary | null },
     at: Date,
     actor: AuditActor,
-    ctx: AuditContext | undefined,
+    ctx: PaymentAudit | undefined,
   ): Promise<PaymentRow | null> {
     return move(
       row,
@@ -410,7 +407,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   /** Asks the gateway for the row's authorization (again, with the same key) and records the answer. */
-  async function authorizeRow(row: PaymentRow, identity: Identity | undefined, ctx?: AuditContext): Promise<PaymentRow> {
+  async function authorizeRow(row: PaymentRow, identity: Identity | undefined, ctx?: PaymentAudit): Promise<PaymentRow> {
     const actor = actorOf(identity, ctx);
     const source = await chargeSource(row);
     const result = source
@@ -465,7 +462,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    * Waits until a pending payment has its answer. One whose answer is unknown (gateway
    * unreachable, or abandoned by a process that died) is re-asked at once by this caller.
    */
-  async function settled(row: PaymentRow, identity: Identity | undefined, ctx?: AuditContext): Promise<PaymentRow> {
+  async function settled(row: PaymentRow, identity: Identity | undefined, ctx?: PaymentAudit): Promise<PaymentRow> {
     const deadline = Date.now() + pendingWaitMs;
     let current = row;
     let delay = 10;
@@ -686,7 +683,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return live ? settled(live, undefined) : null;
   }
 
-  async function captureForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+  async function captureForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
     const live = await liveSettled(orderId);
     if (!live || live.status === 'pending') {
       return { ok: false, payment: live ? toPaymentView(live) : null, failure: failureFrom('not_capturable') };
@@ -712,7 +709,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { ok: false, payment: toPaymentView(live), failure: toFailure(result) };
   }
 
-  async function voidForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+  async function voidForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
     const live = await liveSettled(orderId);
     // Nothing held: nothing to release (e.g. disqualified before paying).
     if (!live) return { ok: true, payment: null, alreadyDone: true };
@@ -728,7 +725,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { ok: true, payment: toPaymentView(moved ?? (await repo.findById(live.id))!), alreadyDone: !moved };
   }
 
-  async function refundForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+  async function refundForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
     const live = await liveSettled(orderId);
     if (!live) {
       const latest = await repo.findLatest(orderId);
@@ -798,7 +795,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /** Void a hold or refund a charge, whichever the order's payment needs (patient cancels). */
-    async cancelForOrder(orderId: string, ctx?: AuditContext): Promise<MoneyMoveResult> {
+    async cancelForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
       const live = await liveSettled(orderId);
       if (live?.status === 'captured') return refundForOrder(orderId, ctx);
       return voidForOrder(orderId, ctx);
@@ -830,7 +827,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async addCard(
       userId: string,
       input: { token: string; billingAddress?: BillingAddress | undefined; makeCurrent?: boolean | undefined },
-      ctx?: AuditContext,
+      ctx?: PaymentAudit,
     ): Promise<CardView> {
       const saved = await saveCard(userId, input, `card:${userId}:${input.token}`, ctx);
       if (!saved.ok) throw paymentProblem(toFailure(saved));
@@ -846,7 +843,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       userId: string,
       cardId: string,
       input: { expMonth?: number | undefined; expYear?: number | undefined; billingAddress?: BillingAddress | undefined },
-      ctx?: AuditContext,
+      ctx?: PaymentAudit,
     ): Promise<CardView> {
       const card = await repo.findCard(userId, cardId, gateway.name);
       if (!card) throw notFound();
@@ -874,7 +871,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /** Forget a card here and at the gateway; the next newest card becomes current. */
-    async removeCard(userId: string, cardId: string, ctx?: AuditContext): Promise<void> {
+    async removeCard(userId: string, cardId: string, ctx?: PaymentAudit): Promise<void> {
       const card = await repo.findCard(userId, cardId, gateway.name);
       if (!card) throw notFound();
       const result = await gateway.detachPaymentMethod(

@@ -1,15 +1,13 @@
 // A visit bound to an order over HTTP (issue 6 wiring; SPEC §2 schedule-visit and
 // doctor-confirmation, §7 "doctors by order id", "scheduled time", "reschedule doctor for recent
 // order"). Orders are found through their owner: another browser's order is a 404.
-import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES } from '@store/domain';
+import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES, checkoutProgressSchema, doctorSummarySchema } from '@store/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
 import { auditContext, requireIdentity404, requireOwner, requireUser } from '../../plugins/identity.ts';
 import type { OrderVisitsWorkflow } from '../../workflows/order-visits.ts';
-import { checkoutProgressSchema } from '../checkout/checkout.routes.ts';
-import { doctorSummarySchema } from '../doctors/doctors.routes.ts';
 import { appointmentSchema } from './scheduling.routes.ts';
 
 const orderParams = z.object({ id: z.string().max(100) });

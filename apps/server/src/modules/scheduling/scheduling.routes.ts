@@ -1,19 +1,12 @@
 // Scheduling a visit (issue 6; SPEC §2 schedule-visit and the reschedulings/ link, §3 Schedule):
 // slots per doctor and "first available", booking, and the reschedule link's page data, move,
 // cancel and calendar invite.
-import {
-  FIRST_AVAILABLE,
-  scheduleInviteeSchema,
-  timeZoneSchema,
-  US_TIME_ZONES,
-  usStateSchema,
-} from '@store/domain';
+import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES, usStateSchema, doctorSummarySchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
 import { requireIdentity } from '../../plugins/identity.ts';
-import { doctorSummarySchema } from '../doctors/doctors.routes.ts';
 import type { SchedulingService } from './scheduling.service.ts';
 import { startOfLocalDate } from './slots.ts';
 

@@ -18,7 +18,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppointmentStatus } from '../../db/schema/scheduling.ts';
 import { AppError, fieldError, notFound, problem } from '../../lib/problem.ts';
-import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import { actorOf, type AuditActor, type AuditContext, type AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { DoctorScope, DoctorService, DoctorSummary, SchedulingProfile } from '../doctors/doctors.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
@@ -113,11 +113,8 @@ export interface VisitScheduledMailJob {
   baseUrl: string;
 }
 
-/** Where a change came from, for the audit log. */
-export interface RequestMeta {
-  ip?: string | null;
-  requestId?: string | null;
-}
+/** Where a change came from, for the audit log (the request's audit context). */
+export type RequestMeta = Pick<AuditContext, 'ip' | 'requestId'>;
 
 export const hashRescheduleToken = (token: string): string =>
   createHash('sha256').update(token).digest('base64url');
@@ -157,9 +154,6 @@ export function createSchedulingService(deps: {
 }) {
   const { db, doctors, now } = deps;
   const repo = (tx?: DbOrTx) => createSchedulingRepo(tx ?? db);
-
-  const actorOf = (identity: Identity | null): AuditActor =>
-    !identity ? { type: 'anonymous' } : identity.kind === 'user' ? { type: 'user', id: identity.userId } : { type: 'guest', id: identity.sessionId };
 
   /** An audit event in the same transaction as the change (no PHI: ids and times only). */
   async function record(tx: DbOrTx, action: string, row: AppointmentRow, actor: AuditActor, meta: RequestMeta | undefined, details: Record<string, string | null> = {}) {

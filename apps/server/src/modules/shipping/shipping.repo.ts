@@ -1,7 +1,7 @@
 // Shipping methods and sales-tax rates (private to the shipping module).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { shippingMethods, taxRates } from '../../db/schema/store.ts';
+import { shippingMethods, taxRates } from '../../db/schema/shipping.ts';
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 export type TaxRateRow = typeof taxRates.$inferSelect;
