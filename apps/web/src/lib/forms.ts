@@ -1,26 +1,10 @@
-// Small helpers shared by the forms (react-hook-form + zod resolver with the domain's schemas).
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+// The form kit's logic (react-hook-form + zod resolver with the domain's schemas): one submit hook
+// for every form that sends to the server, and the server's field messages put beside the fields.
+// Fields bind through `FormTextField` (src/components); the button shows `status` (StatusButton).
+import { useState, type BaseSyntheticEvent } from 'react';
+import type { FieldPath, FieldValues, SubmitErrorHandler, UseFormReturn } from 'react-hook-form';
+import type { ButtonStatus } from '@/components/StatusButton';
 import { isApiError } from './api';
-
-/** Props binding a MUI TextField to a registered field: value, error state and message. */
-export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: FieldPath<T>) {
-  const { ref, ...rest } = form.register(name);
-  const error = name
-    .split('.')
-    .reduce<unknown>(
-      (node, key) => (node as Record<string, unknown> | undefined)?.[key],
-      form.formState.errors,
-    ) as { message?: string } | undefined;
-  return {
-    ...rest,
-    // No fixed id: MUI's TextField makes a unique one (React useId) and ties the label and helper
-    // text to it, so two forms on one page (the login drawer over /register) never share ids and
-    // each field keeps its name for screen readers (issue 13 #16).
-    inputRef: ref,
-    error: Boolean(error?.message),
-    helperText: error?.message,
-  };
-}
 
 /**
  * Puts the server's field messages (problem+json `errors`) beside the fields this form has.
@@ -39,4 +23,58 @@ export function applyServerErrors<T extends FieldValues>(
     else all = false;
   }
   return all;
+}
+
+export interface FormSubmitOptions<T extends FieldValues, R> {
+  /** Runs once the action succeeded and the button shows its state (e.g. sign in, navigate). */
+  onSuccess?: (result: R) => unknown;
+  /** The button's state after success: `done` (a tick, the default) or `idle` (the form moves on). */
+  after?: 'done' | 'idle';
+  /** Runs when the server's field messages all found their fields (e.g. to focus one). */
+  onFieldErrors?: () => void;
+  /** Takes a failure no field took, instead of the hook answering it as `error` (e.g. to show it on a field). */
+  onError?: (error: unknown) => void;
+  /** Runs when the fields do not pass their checks (nothing was sent). */
+  onInvalid?: SubmitErrorHandler<T>;
+}
+
+export interface FormSubmit {
+  /** The form's onSubmit: checks the fields, then runs the action. */
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** For the StatusButton: loading while the action runs, then done (or idle, see `after`). */
+  status: ButtonStatus;
+  /** The failure no field took (no answer, or a message for the whole form): show it above the button. */
+  error: unknown;
+  /** Sets or clears `error` (for another action of the same form, e.g. sending a code again). */
+  setError: (error: unknown) => void;
+}
+
+/**
+ * The one way a form submits: checks the fields, shows loading, runs `action`; a failure puts the
+ * server's field messages beside `fields` and answers the rest as `error`, and the button is idle
+ * again, so nothing typed is lost.
+ */
+export function useFormSubmit<T extends FieldValues, TOut, R>(
+  form: Pick<UseFormReturn<T, unknown, TOut>, 'handleSubmit' | 'setError'>,
+  fields: readonly FieldPath<T>[],
+  action: (values: TOut) => Promise<R>,
+  options: FormSubmitOptions<T, R> = {},
+): FormSubmit {
+  const [status, setStatus] = useState<ButtonStatus>('idle');
+  const [error, setError] = useState<unknown>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    setStatus('loading');
+    try {
+      const result = await action(values);
+      setStatus(options.after ?? 'done');
+      await options.onSuccess?.(result);
+    } catch (err) {
+      setStatus('idle');
+      if (applyServerErrors(form, err, fields)) options.onFieldErrors?.();
+      else if (options.onError) options.onError(err);
+      else setError(err);
+    }
+  }, options.onInvalid);
+  return { onSubmit, status, error, setError };
 }

@@ -11,14 +11,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY, type Profile } from './api/account.api';
@@ -40,8 +40,6 @@ export function formatDate(iso: string | null): string {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<ProfileInput, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
@@ -52,10 +50,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
     },
     mode: 'onTouched',
   });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    ['firstName', 'lastName', 'phone', 'dateOfBirth'],
+    async (values) => {
       const saved = await accountApi.updateProfile({
         firstName: values.firstName,
         lastName: values.lastName,
@@ -69,13 +67,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         phone: saved.phone,
         dateOfBirth: saved.dateOfBirth ?? '',
       });
-      setStatus('done');
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['firstName', 'lastName', 'phone', 'dateOfBirth']))
-        setError(err);
-    }
-  });
+    },
+  );
   const dirty = form.formState.isDirty;
   return (
     <Stack
@@ -95,24 +88,27 @@ function ProfileForm({ profile }: { profile: Profile }) {
         helperText="To change your email, please contact customer support."
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          {...textFieldProps(form, 'firstName')}
+        <FormTextField
+          control={form.control}
+          name="firstName"
           label="First name"
           autoComplete="given-name"
           required
           fullWidth
         />
-        <TextField
-          {...textFieldProps(form, 'lastName')}
+        <FormTextField
+          control={form.control}
+          name="lastName"
           label="Last name"
           autoComplete="family-name"
           required
           fullWidth
         />
       </Stack>
-      <TextField {...textFieldProps(form, 'phone')} label="Phone" type="tel" autoComplete="tel" />
-      <TextField
-        {...textFieldProps(form, 'dateOfBirth')}
+      <FormTextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+      <FormTextField
+        control={form.control}
+        name="dateOfBirth"
         label="Date of birth"
         type="date"
         autoComplete="bday"

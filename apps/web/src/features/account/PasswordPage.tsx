@@ -13,11 +13,12 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { LoadingState } from '@/components/PageState';
 import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY } from './api/account.api';
@@ -38,30 +39,28 @@ export function PasswordPage() {
   useDocumentTitle('Change password');
   const session = useSession();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
     mode: 'onTouched',
   });
 
-  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    setError(null);
-    setSaved(null);
-    setStatus('loading');
-    try {
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    ['currentPassword', 'newPassword'],
+    async ({ currentPassword, newPassword }) => {
+      setSaved(null);
       const result = await accountApi.changePassword({ currentPassword, newPassword });
       setSaved(result.message);
-      setStatus('done');
-      form.reset();
-      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['currentPassword', 'newPassword'])) setError(err);
-    }
-  });
+    },
+    {
+      onSuccess: async () => {
+        form.reset();
+        await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      },
+    },
+  );
 
   if (session.isPending) return <LoadingState />;
   if (session.data?.kind !== 'user') return <SignInRequired title="Change password" />;
@@ -76,14 +75,18 @@ export function PasswordPage() {
           onSubmit={submit}
           aria-label="Change password"
         >
-          <PasswordField
-            {...textFieldProps(form, 'currentPassword')}
+          <FormTextField
+            control={form.control}
+            name="currentPassword"
+            component={PasswordField}
             label="Current password"
             autoComplete="current-password"
             required
           />
-          <PasswordField
-            {...textFieldProps(form, 'newPassword')}
+          <FormTextField
+            control={form.control}
+            name="newPassword"
+            component={PasswordField}
             label="New password"
             autoComplete="new-password"
             required
@@ -92,8 +95,10 @@ export function PasswordPage() {
               '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
             }
           />
-          <PasswordField
-            {...textFieldProps(form, 'confirm')}
+          <FormTextField
+            control={form.control}
+            name="confirm"
+            component={PasswordField}
             label="Repeat the new password"
             autoComplete="new-password"
             required

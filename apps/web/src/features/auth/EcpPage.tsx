@@ -10,7 +10,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,10 +17,11 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useLoginDrawer } from '@/shared/loginDrawer';
 import { entryPage, refreshAfterSignIn, useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
@@ -34,23 +34,13 @@ const intakeSchema = z.object({ email: emailSchema });
 
 /** Registration by intake email: the link goes again to the address the prescriber has on file. */
 function IntakeEmailForm() {
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<z.input<typeof intakeSchema>, unknown, z.output<typeof intakeSchema>>({
     resolver: zodResolver(intakeSchema),
     defaultValues: { email: '' },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
-      setMessage((await authApi.sendIntakeLink(values)).message);
-      setStatus('done');
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['email'])) setError(err);
-    }
+  const { onSubmit: submit, status, error } = useFormSubmit(form, ['email'], async (values) => {
+    setMessage((await authApi.sendIntakeLink(values)).message);
   });
   return (
     <Stack
@@ -63,8 +53,9 @@ function IntakeEmailForm() {
       <Typography>
         Lost your link? Enter the email your provider has on file and we will send it again.
       </Typography>
-      <TextField
-        {...textFieldProps(form, 'email')}
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"

@@ -5,15 +5,15 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useLoginDrawer } from '@/shared/loginDrawer';
 import { useDocumentTitle } from '@/shared/storefront';
 import { authApi } from './api/auth.api';
@@ -23,24 +23,14 @@ const schema = z.object({ email: emailSchema });
 export function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');
   const { openLoginDrawer } = useLoginDrawer();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: '' },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
-      const { message } = await authApi.requestReset(values);
-      setSentMessage(message);
-      setStatus('done');
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['email'])) setError(err);
-    }
+  const { onSubmit: submit, status, error } = useFormSubmit(form, ['email'], async (values) => {
+    const { message } = await authApi.requestReset(values);
+    setSentMessage(message);
   });
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
@@ -56,8 +46,9 @@ export function ForgotPasswordPage() {
           <Typography>
             Enter the email of your account and we will send you a link to choose a new password.
           </Typography>
-          <TextField
-            {...textFieldProps(form, 'email')}
+          <FormTextField
+            control={form.control}
+            name="email"
             label="Email"
             type="email"
             autoComplete="email"

@@ -5,16 +5,16 @@ import { emailSchema, firstNameSchema, lastNameSchema } from '@store/domain';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useLoginDrawer } from '@/shared/loginDrawer';
 import { entryPage, safeRedirect } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
@@ -36,25 +36,20 @@ export function RegisterWithCodePage() {
   const signedIn = useSignedIn();
   const { openLoginDrawer } = useLoginDrawer();
   const [sent, setSent] = useState<{ values: Values; result: PasscodeSent } | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<z.input<typeof schema>, unknown, Values>({
     resolver: zodResolver(schema),
     defaultValues: { email: '', firstName: '', lastName: '' },
     mode: 'onTouched',
   });
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    ['email'],
+    async (values) => {
       setSent({ values, result: await authApi.sendRegisterCode({ email: values.email }) });
-    } catch (err) {
-      if (!applyServerErrors(form, err, ['email'])) setError(err);
-    } finally {
-      setStatus('idle');
-    }
-  });
+    },
+    { after: 'idle' },
+  );
 
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
@@ -86,23 +81,26 @@ export function RegisterWithCodePage() {
             aria-label="Register with a passcode"
           >
             <Typography>We will email you a 6-digit passcode. No password needed.</Typography>
-            <TextField
-              {...textFieldProps(form, 'email')}
+            <FormTextField
+              control={form.control}
+              name="email"
               label="Email"
               type="email"
               autoComplete="email"
               required
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...textFieldProps(form, 'firstName')}
+              <FormTextField
+                control={form.control}
+                name="firstName"
                 label="First name"
                 autoComplete="given-name"
                 required
                 fullWidth
               />
-              <TextField
-                {...textFieldProps(form, 'lastName')}
+              <FormTextField
+                control={form.control}
+                name="lastName"
                 label="Last name"
                 autoComplete="family-name"
                 required

@@ -14,11 +14,12 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useDocumentTitle } from '@/shared/storefront';
 import { authApi } from './api/auth.api';
 import { useSignedIn } from './useSignIn';
@@ -39,8 +40,6 @@ export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const [token] = useState(tokenFromHash);
   const signedIn = useSignedIn();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
@@ -60,18 +59,12 @@ export function ResetPasswordPage() {
     staleTime: Infinity,
   });
 
-  const submit = form.handleSubmit(async ({ password }) => {
-    setError(null);
-    setStatus('loading');
-    try {
-      const result = await authApi.completeReset({ token, password });
-      setStatus('done');
-      await signedIn(result, null, '/my-account');
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['password'])) setError(err);
-    }
-  });
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    ['password'],
+    ({ password }) => authApi.completeReset({ token, password }),
+    { onSuccess: (result) => signedIn(result, null, '/my-account') },
+  );
 
   let body;
   if (!token || check.data?.valid === false) {
@@ -104,8 +97,10 @@ export function ResetPasswordPage() {
         onSubmit={submit}
         aria-label="Choose a new password"
       >
-        <PasswordField
-          {...textFieldProps(form, 'password')}
+        <FormTextField
+          control={form.control}
+          name="password"
+          component={PasswordField}
           label="New password"
           autoComplete="new-password"
           required
@@ -114,8 +109,10 @@ export function ResetPasswordPage() {
             '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
           }
         />
-        <PasswordField
-          {...textFieldProps(form, 'confirm')}
+        <FormTextField
+          control={form.control}
+          name="confirm"
+          component={PasswordField}
           label="Repeat the new password"
           autoComplete="new-password"
           required

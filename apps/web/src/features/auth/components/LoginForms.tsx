@@ -11,17 +11,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { authApi, type Channel, type PasscodeSent } from '../api/auth.api';
 import { useSignedIn } from '../useSignIn';
 import { PasscodeStep } from './PasscodeStep';
@@ -50,8 +50,6 @@ function PasswordLogin({
   redirectTo?: string | null | undefined;
 }) {
   const signedIn = useSignedIn();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<
     z.input<typeof passwordLoginSchema>,
     unknown,
@@ -60,17 +58,8 @@ function PasswordLogin({
     resolver: zodResolver(passwordLoginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
-      const result = await authApi.login(values);
-      setStatus('done');
-      await signedIn(result, redirectTo);
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['email'])) setError(err);
-    }
+  const { onSubmit: submit, status, error } = useFormSubmit(form, ['email'], authApi.login, {
+    onSuccess: (result) => signedIn(result, redirectTo),
   });
   return (
     <Stack
@@ -80,15 +69,18 @@ function PasswordLogin({
       onSubmit={submit}
       aria-label="Log in with your password"
     >
-      <TextField
-        {...textFieldProps(form, 'email')}
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"
         required
       />
-      <PasswordField
-        {...textFieldProps(form, 'password')}
+      <FormTextField
+        control={form.control}
+        name="password"
+        component={PasswordField}
         label="Password"
         autoComplete="current-password"
         required
@@ -111,25 +103,20 @@ function CodeLogin({ redirectTo }: { redirectTo?: string | null | undefined }) {
     channels: Channel[];
     result: PasscodeSent;
   } | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<z.input<typeof codeLoginSchema>, unknown, z.output<typeof codeLoginSchema>>({
     resolver: zodResolver(codeLoginSchema),
     defaultValues: { email: '', channels: ['sms', 'email'] },
   });
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    ['email'],
+    async (values) => {
       const result = await authApi.sendLoginCode(values);
       setSent({ email: values.email, channels: values.channels, result });
-    } catch (err) {
-      if (!applyServerErrors(form, err, ['email'])) setError(err);
-    } finally {
-      setStatus('idle');
-    }
-  });
+    },
+    { after: 'idle' },
+  );
 
   if (sent) {
     return (
@@ -155,8 +142,9 @@ function CodeLogin({ redirectTo }: { redirectTo?: string | null | undefined }) {
       onSubmit={submit}
       aria-label="Log in with a passcode"
     >
-      <TextField
-        {...textFieldProps(form, 'email')}
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"

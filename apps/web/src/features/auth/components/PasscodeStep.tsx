@@ -5,15 +5,15 @@ import { MESSAGES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import type { PasscodeSent } from '../api/auth.api';
 
 const codeSchema = z.object({
@@ -48,26 +48,16 @@ export function PasscodeStep({
   onChangeEmail,
 }: PasscodeStepProps) {
   const [sent, setSent] = useState(initial);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
   const [resending, setResending] = useState(false);
   const [resent, setResent] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<CodeForm, unknown, z.output<typeof codeSchema>>({
     resolver: zodResolver(codeSchema),
     defaultValues: { code: '' },
   });
 
-  const submit = form.handleSubmit(async ({ code }) => {
-    setError(null);
-    setStatus('loading');
-    try {
-      await onVerify(code);
-      setStatus('done');
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, ['code'])) setError(err);
-    }
-  });
+  const { onSubmit: submit, status, error, setError } = useFormSubmit(form, ['code'], ({ code }) =>
+    onVerify(code),
+  );
 
   const resend = async () => {
     setError(null);
@@ -102,8 +92,9 @@ export function PasscodeStep({
           {f.message}
         </Alert>
       ))}
-      <TextField
-        {...textFieldProps(form, 'code')}
+      <FormTextField
+        control={form.control}
+        name="code"
         label="Passcode"
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}

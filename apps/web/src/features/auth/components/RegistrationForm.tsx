@@ -12,16 +12,16 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useLoginDrawer } from '@/shared/loginDrawer';
 
 export const registrationSchema = z.object({
@@ -71,8 +71,6 @@ export function RegistrationForm({
   children,
 }: RegistrationFormProps) {
   const { openLoginDrawer } = useLoginDrawer();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<RegistrationInput, unknown, RegistrationValues>({
     resolver: zodResolver(registrationSchema),
     defaultValues: {
@@ -105,17 +103,7 @@ export function RegistrationForm({
     }
   }, [form, prefillFirst, prefillLast, prefillEmail, prefillPhone]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    try {
-      await onSubmit(values);
-      setStatus('done');
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, FIELDS)) setError(err);
-    }
-  });
+  const { onSubmit: submit, status, error } = useFormSubmit(form, FIELDS, onSubmit);
 
   return (
     <Stack
@@ -126,16 +114,19 @@ export function RegistrationForm({
       aria-label="Create your account"
     >
       {children}
-      <TextField
-        {...textFieldProps(form, 'email')}
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"
         required
         slotProps={{ htmlInput: { readOnly: emailReadOnly } }}
       />
-      <PasswordField
-        {...textFieldProps(form, 'password')}
+      <FormTextField
+        control={form.control}
+        name="password"
+        component={PasswordField}
         label="Password"
         autoComplete="new-password"
         required
@@ -145,23 +136,26 @@ export function RegistrationForm({
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          {...textFieldProps(form, 'firstName')}
+        <FormTextField
+          control={form.control}
+          name="firstName"
           label="First name"
           autoComplete="given-name"
           required
           fullWidth
         />
-        <TextField
-          {...textFieldProps(form, 'lastName')}
+        <FormTextField
+          control={form.control}
+          name="lastName"
           label="Last name"
           autoComplete="family-name"
           required
           fullWidth
         />
       </Stack>
-      <TextField
-        {...textFieldProps(form, 'phone')}
+      <FormTextField
+        control={form.control}
+        name="phone"
         label="Phone (optional)"
         type="tel"
         autoComplete="tel"

@@ -5,15 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { useApplyPromoCode, useRemovePromoCode, type Cart } from '@/shared/cart';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 
 const schema = z.object({ promoCode: promoCodeSchema });
 type Values = z.input<typeof schema>;
@@ -27,15 +27,15 @@ export function PromoCodeForm({ cart }: { cart: Cart }) {
   // This form's own id: another form on the page may have a promo field too (issue 13 #16).
   const id = useId();
 
-  const onSubmit = form.handleSubmit((values) =>
-    apply.mutateAsync({ promoCode: schema.parse(values).promoCode }).then(
-      () => form.reset({ promoCode: '' }),
-      (error: unknown) => {
-        if (!applyServerErrors(form, error, ['promoCode'])) {
-          form.setError('promoCode', { type: 'server', message: errorText(error) });
-        }
-      },
-    ),
+  const { onSubmit, status } = useFormSubmit(
+    form,
+    ['promoCode'],
+    (values) => apply.mutateAsync({ promoCode: schema.parse(values).promoCode }),
+    {
+      after: 'idle',
+      onSuccess: () => form.reset({ promoCode: '' }),
+      onError: (error) => form.setError('promoCode', { type: 'server', message: errorText(error) }),
+    },
   );
 
   if (cart.promoCode) {
@@ -57,11 +57,11 @@ export function PromoCodeForm({ cart }: { cart: Cart }) {
     );
   }
 
-  const field = textFieldProps(form, 'promoCode');
+  const invalid = Boolean(form.formState.errors.promoCode?.message);
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField {...field} id={id} label={PROMO_LABEL} size="small" autoComplete="off" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': field.error ? `${id}-helper-text` : undefined } }} />
-      <StatusButton type="submit" variant="outlined" status={apply.isPending ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
+      <FormTextField control={form.control} name="promoCode" id={id} label={PROMO_LABEL} size="small" autoComplete="off" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': invalid ? `${id}-helper-text` : undefined } }} />
+      <StatusButton type="submit" variant="outlined" status={status} sx={{ minHeight: 40 }}>
         Apply
       </StatusButton>
     </Stack>

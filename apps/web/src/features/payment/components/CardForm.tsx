@@ -18,11 +18,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { applyServerErrors } from '@/lib/forms';
-import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useFormSubmit } from '@/lib/forms';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payment.api';
@@ -49,6 +49,11 @@ export interface CardFormProps {
 
 const FIELDS: FieldPath<CardFormValues>[] = ['number', 'expiry', 'cvc'];
 
+/** The caller's use of a good token failed (e.g. the payment was declined). */
+class TokenRefused {
+  constructor(readonly error: unknown) {}
+}
+
 /** Groups of four as printed on the card (4-6-5 for American Express), at most 19 digits. */
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 19);
@@ -64,32 +69,6 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-function CardTextField({
-  name,
-  control,
-  format,
-  ...props
-}: Omit<TextFieldProps, 'name' | 'value'> & {
-  name: FieldPath<CardFormValues>;
-  control: Control<CardFormValues>;
-  format?: (value: string) => string;
-}) {
-  const { field, fieldState } = useController({ name, control });
-  const message = fieldState.error?.message;
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(format ? format(event.target.value) : event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(message)}
-      helperText={message ?? props.helperText}
-    />
-  );
-}
-
 function SandboxCardForm({
   onToken,
   submitLabel,
@@ -100,42 +79,39 @@ function SandboxCardForm({
 }: Required<Pick<CardFormProps, 'onToken' | 'submitLabel' | 'label' | 'now' | 'showTokenErrors'>> & Pick<CardFormProps, 'onCancel'>) {
   const id = useId();
   const schema = useMemo(() => cardFormSchema(now()), [now]);
-  const { control, handleSubmit, setError, watch } = useForm<CardFormValues>({
+  const form = useForm<CardFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { number: '', expiry: '', cvc: '' },
     mode: 'onTouched',
   });
-  const [status, setStatus] = useState<ButtonStatus>('idle');
-  const [formError, setFormError] = useState<string | null>(null);
-  const brand = cardBrandOf(watch('number') ?? '');
+  const { control } = form;
+  const brand = cardBrandOf(form.watch('number') ?? '');
 
-  const submit = handleSubmit(async (values) => {
-    const expiry = parseCardExpiry(values.expiry);
-    if (!expiry) return;
-    setStatus('loading');
-    setFormError(null);
-    let tokenized: CardToken;
-    try {
-      tokenized = await tokenizeSandboxCard({
-        number: normalizeCardNumber(values.number),
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        cvc: values.cvc.trim(),
-      });
-    } catch (error) {
-      setStatus('idle');
-      // The server's field messages go beside their fields; anything else above the form.
-      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
-      return;
-    }
+  // The processor's field messages go beside their fields, anything else above the form; what
+  // the caller does with the token (e.g. pay) failing is shown only with showTokenErrors.
+  const { onSubmit: submit, status, error } = useFormSubmit(form, FIELDS, async (values) => {
+    // The schema has checked the expiry.
+    const expiry = parseCardExpiry(values.expiry)!;
+    const tokenized = await tokenizeSandboxCard({
+      number: normalizeCardNumber(values.number),
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      cvc: values.cvc.trim(),
+    });
     try {
       await onToken(tokenized);
-      setStatus('done');
-    } catch (error) {
-      setStatus('idle');
-      if (showTokenErrors) setFormError(errorText(error));
+    } catch (refused) {
+      throw new TokenRefused(refused);
     }
   });
+  const formError =
+    error instanceof TokenRefused
+      ? showTokenErrors
+        ? errorText(error.error)
+        : null
+      : error
+        ? errorText(error)
+        : null;
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={label}>
@@ -145,7 +121,7 @@ function SandboxCardForm({
             {formError}
           </Alert>
         ) : null}
-        <CardTextField
+        <FormTextField
           name="number"
           control={control}
           id={`${id}-number`}
@@ -159,7 +135,7 @@ function SandboxCardForm({
         />
         {/* Side by side where both labels fit; stacked on a phone ("Security code (CVC)" was cut). */}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <CardTextField
+          <FormTextField
             name="expiry"
             control={control}
             id={`${id}-expiry`}
@@ -171,7 +147,7 @@ function SandboxCardForm({
             placeholder="MM/YY"
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
           />
-          <CardTextField
+          <FormTextField
             name="cvc"
             control={control}
             id={`${id}-cvc`}

@@ -11,15 +11,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
-import { applyServerErrors, textFieldProps } from '@/lib/forms';
+import { useFormSubmit } from '@/lib/forms';
 import { useFocusLater } from '@/components/useFocusLater';
 import { useUpdateCard, type SavedCard } from '../api/payment.api';
 
@@ -117,8 +117,6 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
   const id = useId();
   const updateCard = useUpdateCard();
   const focusLater = useFocusLater();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'done'>('idle');
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<EditInput, unknown, z.output<EditSchema>>({
     resolver: zodResolver(schemaFor(card.billingAddress !== null)),
     defaultValues: defaultsOf(card),
@@ -127,13 +125,13 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
   const expiryError = errors.expiry?.message ?? errors.expMonth?.message ?? errors.expYear?.message;
   const errorId = `${id}-expiry-error`;
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setStatus('loading');
-    // Only what changed: an expired card's billing address can be fixed without re-sending its expiry.
-    const expiryChanged = Boolean(dirtyFields.expMonth || dirtyFields.expYear);
-    const billingChanged = Boolean(dirtyFields.billingAddress);
-    try {
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    SERVER_FIELDS,
+    async (values) => {
+      // Only what changed: an expired card's billing address can be fixed without re-sending its expiry.
+      const expiryChanged = Boolean(dirtyFields.expMonth || dirtyFields.expYear);
+      const billingChanged = Boolean(dirtyFields.billingAddress);
       const saved = await updateCard.mutateAsync({
         id: card.id,
         patch: {
@@ -146,31 +144,33 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
         },
       });
       form.reset(defaultsOf(saved));
-      setStatus('done');
+    },
+    {
       // Save changes is disabled until something changes again: focus goes on to Close.
-      focusLater(`${id}-close`);
-    } catch (err) {
-      setStatus('idle');
-      if (!applyServerErrors(form, err, SERVER_FIELDS)) setError(err);
-      else if (form.getFieldState('expiry').error) form.setFocus('expMonth');
-    }
-  }, (invalid) => {
-    // The expiry's message sits on `expiry`, which is no input: take the patient to the month.
-    // Other fields' errors are focused by the form itself.
-    if (invalid.expiry && !invalid.billingAddress) form.setFocus('expMonth');
+      onSuccess: () => focusLater(`${id}-close`),
+      // The expiry's message sits on `expiry`, which is no input: take the patient to the month.
+      // Other fields' errors are focused by the form itself.
+      onFieldErrors: () => {
+        if (form.getFieldState('expiry').error) form.setFocus('expMonth');
+      },
+      onInvalid: (invalid) => {
+        if (invalid.expiry && !invalid.billingAddress) form.setFocus('expMonth');
+      },
+    },
+  );
+
+  const billingField = (key: (typeof BILLING_KEYS)[number]) => ({
+    control: form.control,
+    name: `billingAddress.${key}` as const,
+    id: `${id}-billing-${key}`,
   });
 
-  const billingField = (key: (typeof BILLING_KEYS)[number]) => {
-    const props = textFieldProps(form, `billingAddress.${key}`);
-    return { ...props, id: `${id}-billing-${key}` };
-  };
-
   const fieldProps = (name: 'expMonth' | 'expYear') => {
-    const { ref, ...rest } = form.register(name);
     return {
-      ...rest,
+      control: form.control,
+      name,
       id: `${id}-${name}`,
-      inputRef: ref,
+      messageElsewhere: true,
       error: Boolean(expiryError),
       slotProps: {
         htmlInput: {
@@ -204,8 +204,8 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
       </Typography>
       <Stack spacing={0.5}>
         <Stack direction="row" spacing={2}>
-          <TextField {...fieldProps('expMonth')} label="Month (MM)" autoFocus sx={{ width: 120 }} />
-          <TextField {...fieldProps('expYear')} label="Year (YYYY)" sx={{ width: 140 }} />
+          <FormTextField {...fieldProps('expMonth')} label="Month (MM)" autoFocus sx={{ width: 120 }} />
+          <FormTextField {...fieldProps('expYear')} label="Year (YYYY)" sx={{ width: 140 }} />
         </Stack>
         {expiryError ? (
           <FormHelperText id={errorId} error>
@@ -217,35 +217,36 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
         <Typography component="legend" variant="h3" sx={{ fontSize: 18, mb: 1 }}>
           Billing address
         </Typography>
-        <TextField
+        <FormTextField
           {...billingField('name')}
           label="Name on card (optional)"
           slotProps={{ htmlInput: { autoComplete: 'cc-name', maxLength: 100 } }}
         />
-        <TextField
+        <FormTextField
           {...billingField('line1')}
           label="Street address"
           slotProps={{ htmlInput: { autoComplete: 'billing address-line1', maxLength: 200 } }}
         />
-        <TextField
+        <FormTextField
           {...billingField('line2')}
           label="Apartment, suite, etc. (optional)"
           slotProps={{ htmlInput: { autoComplete: 'billing address-line2', maxLength: 200 } }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
             {...billingField('city')}
             label="City"
             sx={{ flex: 2 }}
             slotProps={{ htmlInput: { autoComplete: 'billing address-level2', maxLength: 100 } }}
           />
-          <UsStateSelect
+          <FormTextField
             {...billingField('state')}
+            component={UsStateSelect}
             label="State"
             sx={{ flex: 1, minWidth: 160 }}
             slotProps={{ htmlInput: { autoComplete: 'billing address-level1' } }}
           />
-          <TextField
+          <FormTextField
             {...billingField('zip')}
             label="ZIP code"
             sx={{ flex: 1, minWidth: 120 }}

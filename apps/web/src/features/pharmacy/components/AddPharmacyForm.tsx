@@ -7,12 +7,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
-import { applyServerErrors } from '@/lib/forms';
+import { useId } from 'react';
+import { useFormSubmit } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
-import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import { StatusButton } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
 import { useAddPharmacy, type Pharmacy } from '../api/pharmacy.api';
 
@@ -28,29 +28,18 @@ const FIELDS = Object.keys(EMPTY) as FieldPath<PatientPharmacyInput>[];
 export function AddPharmacyForm({ onAdded, onCancel, defaultValues }: AddPharmacyFormProps) {
   const id = useId();
   const addPharmacy = useAddPharmacy();
-  const { control, handleSubmit, setError } = useForm<PatientPharmacyInput, unknown, PatientPharmacy>({
+  const form = useForm<PatientPharmacyInput, unknown, PatientPharmacy>({
     resolver: zodResolver(patientPharmacySchema),
     defaultValues: { ...EMPTY, ...defaultValues },
     mode: 'onTouched',
   });
-  const [status, setStatus] = useState<ButtonStatus>('idle');
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (pharmacy) => {
-    setStatus('loading');
-    setFormError(null);
-    try {
-      const added = await addPharmacy.mutateAsync(pharmacy);
-      setStatus('done');
-      onAdded(added);
-    } catch (error) {
-      setStatus('idle');
-      // The server's field messages go beside their fields; anything else above the form.
-      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
-    }
+  // The server's field messages go beside their fields; anything else above the form.
+  const { onSubmit: submit, status, error } = useFormSubmit(form, FIELDS, (pharmacy) => addPharmacy.mutateAsync(pharmacy), {
+    onSuccess: onAdded,
   });
+  const formError = error ? errorText(error) : null;
 
-  const field = (name: FieldPath<PatientPharmacyInput>) => ({ name, control, id: `${id}-${name}`, fullWidth: true });
+  const field = (name: FieldPath<PatientPharmacyInput>) => ({ name, control: form.control, id: `${id}-${name}`, fullWidth: true });
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Add your pharmacy">

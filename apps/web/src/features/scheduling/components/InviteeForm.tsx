@@ -8,35 +8,13 @@ import {
   type ScheduleInviteeInput,
 } from '@store/domain';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect } from 'react';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/FormTextField';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import type { FieldError } from '@/lib/api';
 
 type FieldName = keyof ScheduleInviteeInput;
-
-function InviteeField({
-  name,
-  control,
-  ...props
-}: { name: FieldName; control: Control<ScheduleInviteeInput, unknown, ScheduleInvitee> } & Omit<TextFieldProps, 'name'>) {
-  const { field, fieldState } = useController({ name, control });
-  return (
-    <TextField
-      {...props}
-      id={`invitee-${name}`}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message}
-      fullWidth
-    />
-  );
-}
 
 export interface InviteeFormProps {
   defaultValues?: Partial<ScheduleInviteeInput>;
@@ -64,11 +42,13 @@ export function InviteeForm({ defaultValues, onSubmit, status = 'idle', disabled
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit(onSubmit)} aria-label="Your details">
-      <InviteeField control={form.control} name="name" label="Full name" autoComplete="name" required />
-      <InviteeField control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
-      <InviteeField
+      <FormTextField control={form.control} name="name" id="invitee-name" fullWidth label="Full name" autoComplete="name" required />
+      <FormTextField control={form.control} name="email" id="invitee-email" fullWidth label="Email" type="email" autoComplete="email" required />
+      <FormTextField
         control={form.control}
         name="number"
+        id="invitee-number"
+        fullWidth
         label="Phone number"
         type="tel"
         autoComplete="tel-national"

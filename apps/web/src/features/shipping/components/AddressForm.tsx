@@ -13,12 +13,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { applyServerErrors } from '@/lib/forms';
+import { useId, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { useFormSubmit } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
-import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import { StatusButton } from '@/components/StatusButton';
 import { UsStateSelect } from '@/components/UsStateSelect';
 
 export interface AddressFormProps {
@@ -73,32 +73,23 @@ export function AddressForm({
         : usAddressSchema,
     [shipsTo],
   );
-  const { control, handleSubmit, setError, getValues } = useForm<UsAddressInput, unknown, UsAddress>({
+  const form = useForm<UsAddressInput, unknown, UsAddress>({
     resolver: zodResolver(schema),
     defaultValues: { ...EMPTY, ...defaultValues, line2: defaultValues?.line2 ?? '' },
     mode: 'onTouched',
   });
-  const [status, setStatus] = useState<ButtonStatus>('idle');
-  const [formError, setFormError] = useState<string | null>(null);
   const saved = useRef(false);
 
-  const submit = handleSubmit(async (address) => {
-    setStatus('loading');
-    setFormError(null);
-    try {
-      await onSubmit(address);
-      saved.current = true;
-      setStatus('done');
-    } catch (error) {
-      setStatus('idle');
-      // The server's field messages go beside their fields; anything else above the form.
-      if (!applyServerErrors({ setError }, error, FIELDS)) setFormError(errorText(error));
-    }
+  // The server's field messages go beside their fields; anything else above the form.
+  const { onSubmit: submit, status, error } = useFormSubmit(form, FIELDS, async (address) => {
+    await onSubmit(address);
+    saved.current = true;
   });
+  const formError = error ? errorText(error) : null;
 
   useImperativeHandle(handleRef, () => ({
     isDirty: () => {
-      const values = getValues();
+      const values = form.getValues();
       const start = { ...EMPTY, ...defaultValues };
       return FIELDS.some((name) => String(values[name] ?? '').trim() !== String(start[name] ?? '').trim());
     },
@@ -110,7 +101,7 @@ export function AddressForm({
     },
   }));
 
-  const field = (name: FieldPath<UsAddressInput>) => ({ name, control, id: `${id}-${name}`, fullWidth: true });
+  const field = (name: FieldPath<UsAddressInput>) => ({ name, control: form.control, id: `${id}-${name}`, fullWidth: true });
 
   return (
     <Box component="form" id={formId} noValidate onSubmit={submit} aria-label={label}>
