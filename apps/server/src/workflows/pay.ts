@@ -14,6 +14,7 @@ import {
   CHECKOUT_MESSAGES,
   formatCents,
   usAddressSchema,
+  VISIT_TYPES,
   type StorefrontConfig,
 } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -162,7 +163,7 @@ export function createPayWorkflow(deps: Deps) {
   ): Promise<string> {
     const captured = payment.status === 'captured';
     // DATA-MODEL.md: authorized → awaiting_review (asynchronous, type 3) or visit_scheduled (1, 2).
-    const status = captured ? 'paid' : order.visitType === 1 || order.visitType === 2 ? 'visit_scheduled' : 'awaiting_review';
+    const status = captured ? 'paid' : order.visitType === VISIT_TYPES.video || order.visitType === VISIT_TYPES.phone ? 'visit_scheduled' : 'awaiting_review';
     // The Payment stage, the status and the confirmation mail's job in one transaction: the mail
     // is queued exactly when the order is recorded as paid.
     await db.transaction(async (tx) => {
@@ -305,7 +306,7 @@ export function createPayWorkflow(deps: Deps) {
     const receipt = await renderReceipt(storefront, order);
     const next = result.payment.captured
       ? 'We are preparing your order and will email you when it ships.'
-      : order.visitType === 3
+      : order.visitType === VISIT_TYPES.asynchronous
         ? 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.'
         : 'Your visit is booked. Your card is only charged if the doctor approves your treatment.';
     await notifications.email(storefront, user.email, {

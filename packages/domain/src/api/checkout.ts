@@ -1,5 +1,6 @@
 // An order's checkout progress as the API serves it (GET /api/orders/:id/checkout).
 import { z } from 'zod';
+import { visitTypeSchema } from './orders.ts';
 
 const stageFlag = z.union([
   z.literal(1),
@@ -27,7 +28,7 @@ export const checkoutProgressSchema = z
       .string()
       .describe('SPEC §4 label of the order status: Incomplete, Pending, completed, …'),
     loggedIn: z.boolean(),
-    visitType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+    visitType: visitTypeSchema,
     requiredStages: z.int(),
     completedStages: z.int(),
     missingStages: z

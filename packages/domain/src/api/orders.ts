@@ -1,8 +1,13 @@
 // The order (a cart is an order in draft) as the API serves it: the one schema the server answers
 // with (and OpenAPI describes) and the web reads its types from.
 import { z } from 'zod';
+import { VISIT_TYPES } from '../checkout/routing.ts';
 
-const visitTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable();
+/** A product's or order's visit type (VISIT_TYPES: 1 video, 2 phone, 3 asynchronous), or none. */
+export const visitTypeSchema = z
+  .union([z.literal(VISIT_TYPES.video), z.literal(VISIT_TYPES.phone), z.literal(VISIT_TYPES.asynchronous)])
+  .nullable()
+  .describe('1 video, 2 phone, 3 asynchronous');
 
 export const orderItemViewSchema = z
   .object({

@@ -8,7 +8,6 @@ import {
   withoutStage,
   lineSubtotal,
   MESSAGES,
-  orderStateProblem,
   priceOrder,
   Stage,
   type PricedItem,
@@ -20,7 +19,6 @@ import { isUuid, type CatalogService, type Product } from '../catalog/catalog.se
 import type { LandingService } from '../landing/landing.service.ts';
 import {
   assertOrderState,
-  stateRefusal,
   type OrderAndItems,
   type OrderItemRow,
   type OrderOwner,
@@ -236,12 +234,7 @@ export function createCartService(deps: Deps) {
       for (const [index, change] of changes.entries()) {
         const product = desired.get(change.productId)?.product;
         if (!product) continue;
-        const found = orderStateProblem(
-          order.shippingState,
-          [{ title: product.title, requiredStages: product.stageMask, availableIn: product.shipsTo }],
-          { taxesByState: data.shipping.taxesByState() },
-        );
-        if (found) throw stateRefusal(found, field(index, 'productId'));
+        assertOrderState(data, [{ productId: product.id, title: product.title, requiredStages: product.stageMask }], order.shippingState, field(index, 'productId'));
       }
     }
 

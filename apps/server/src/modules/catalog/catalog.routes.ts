@@ -1,5 +1,6 @@
 // The catalog: products, one product by slug, and the states list (SPEC §7 "Product: price with
 // consult, shipping states, states list"). Bodies come pre-serialised from the catalog cache.
+import { visitTypeSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
@@ -24,7 +25,7 @@ export const productSchema = z
     flexibleQuantity: z.boolean(),
     consultRequired: z.boolean(),
     consultAttached: z.boolean(),
-    visitType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable().describe('1 video, 2 phone, 3 asynchronous'),
+    visitType: visitTypeSchema,
     checkoutStages: z.int().describe('Stage bit flags the product needs'),
     questionnaireId: z.string().nullable(),
     shipsTo: z.array(z.string()).describe('Two-letter codes of the states it ships to'),

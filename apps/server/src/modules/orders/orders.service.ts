@@ -108,7 +108,12 @@ export const stateRefusal = (found: OrderStateProblem, field: string) =>
  * the states otherwise). No state: 422 STATE_REQUIRED only where nothing ships and tax or an
  * item's availability depends on it.
  */
-export function assertOrderState(data: StoreData, items: readonly OrderItemRow[], state: string | null, field: string) {
+export function assertOrderState(
+  data: StoreData,
+  items: readonly Pick<OrderItemRow, 'productId' | 'title' | 'requiredStages'>[],
+  state: string | null,
+  field: string,
+) {
   const found = orderStateProblem(state, stateItems(data, items), { taxesByState: data.shipping.taxesByState() });
   if (found) throw stateRefusal(found, field);
 }

@@ -1,7 +1,7 @@
 // A visit bound to an order over HTTP (issue 6 wiring; SPEC §2 schedule-visit and
 // doctor-confirmation, §7 "doctors by order id", "scheduled time", "reschedule doctor for recent
 // order"). Orders are found through their owner: another browser's order is a 404.
-import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES, checkoutProgressSchema, doctorSummarySchema } from '@store/domain';
+import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES, checkoutProgressSchema, doctorSummarySchema, visitTypeSchema } from '@store/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,7 +97,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
           200: z.object({
             appointment: appointmentSchema.nullable(),
             doctorId: z.string().nullable(),
-            visitType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+            visitType: visitTypeSchema,
           }),
         },
       },
