@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { PersonNameFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
@@ -87,24 +88,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         slotProps={{ htmlInput: { readOnly: true } }}
         helperText="To change your email, please contact customer support."
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          control={form.control}
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          required
-          fullWidth
-        />
-        <FormTextField
-          control={form.control}
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          fullWidth
-        />
-      </Stack>
+      <PersonNameFields control={form.control} />
       <FormTextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
       <FormTextField
         control={form.control}

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { NewPasswordFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { LoadingState } from '@/components/PageState';
 import { PasswordField } from '@/components/PasswordField';
@@ -83,26 +84,7 @@ export function PasswordPage() {
             autoComplete="current-password"
             required
           />
-          <FormTextField
-            control={form.control}
-            name="newPassword"
-            component={PasswordField}
-            label="New password"
-            autoComplete="new-password"
-            required
-            helperText={
-              form.formState.errors.newPassword?.message ??
-              '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
-            }
-          />
-          <FormTextField
-            control={form.control}
-            name="confirm"
-            component={PasswordField}
-            label="Repeat the new password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields control={form.control} name="newPassword" confirm="confirm" />
           {saved ? (
             <Alert severity="success" role="status">
               {saved}

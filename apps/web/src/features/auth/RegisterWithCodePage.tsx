@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { PersonNameFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
@@ -89,24 +90,7 @@ export function RegisterWithCodePage() {
               autoComplete="email"
               required
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
-                control={form.control}
-                name="firstName"
-                label="First name"
-                autoComplete="given-name"
-                required
-                fullWidth
-              />
-              <FormTextField
-                control={form.control}
-                name="lastName"
-                label="Last name"
-                autoComplete="family-name"
-                required
-                fullWidth
-              />
-            </Stack>
+            <PersonNameFields control={form.control} />
             <FormAlert
               error={error}
               severity={isApiError(error) && error.status === 429 ? 'warning' : 'error'}

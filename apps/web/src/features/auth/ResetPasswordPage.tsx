@@ -14,9 +14,8 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
-import { FormTextField } from '@/components/FormTextField';
+import { NewPasswordFields } from '@/components/FormFieldGroups';
 import { ErrorState, LoadingState } from '@/components/PageState';
-import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useFormSubmit } from '@/lib/forms';
@@ -97,26 +96,7 @@ export function ResetPasswordPage() {
         onSubmit={submit}
         aria-label="Choose a new password"
       >
-        <FormTextField
-          control={form.control}
-          name="password"
-          component={PasswordField}
-          label="New password"
-          autoComplete="new-password"
-          required
-          helperText={
-            form.formState.errors.password?.message ??
-            '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
-          }
-        />
-        <FormTextField
-          control={form.control}
-          name="confirm"
-          component={PasswordField}
-          label="Repeat the new password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields control={form.control} name="password" confirm="confirm" />
         <FormAlert
           error={error}
           severity={isApiError(error) && error.status === 429 ? 'warning' : 'error'}

@@ -17,8 +17,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { NewPasswordFields, PersonNameFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
-import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useFormSubmit } from '@/lib/forms';
@@ -123,36 +123,8 @@ export function RegistrationForm({
         required
         slotProps={{ htmlInput: { readOnly: emailReadOnly } }}
       />
-      <FormTextField
-        control={form.control}
-        name="password"
-        component={PasswordField}
-        label="Password"
-        autoComplete="new-password"
-        required
-        helperText={
-          form.formState.errors.password?.message ??
-          '8 to 50 characters, with an uppercase letter, a number and a special character (e.g. @!#$%^&*).'
-        }
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          control={form.control}
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          required
-          fullWidth
-        />
-        <FormTextField
-          control={form.control}
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          fullWidth
-        />
-      </Stack>
+      <NewPasswordFields control={form.control} name="password" label="Password" />
+      <PersonNameFields control={form.control} />
       <FormTextField
         control={form.control}
         name="phone"

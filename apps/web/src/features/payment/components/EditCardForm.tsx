@@ -16,9 +16,9 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { AddressFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
-import { UsStateSelect } from '@/components/UsStateSelect';
 import { useFormSubmit } from '@/lib/forms';
 import { useFocusLater } from '@/components/useFocusLater';
 import { useUpdateCard, type SavedCard } from '../api/payment.api';
@@ -222,43 +222,7 @@ export function EditCardForm({ card, onClose }: EditCardFormProps) {
           label="Name on card (optional)"
           slotProps={{ htmlInput: { autoComplete: 'cc-name', maxLength: 100 } }}
         />
-        <FormTextField
-          {...billingField('line1')}
-          label="Street address"
-          slotProps={{ htmlInput: { autoComplete: 'billing address-line1', maxLength: 200 } }}
-        />
-        <FormTextField
-          {...billingField('line2')}
-          label="Apartment, suite, etc. (optional)"
-          slotProps={{ htmlInput: { autoComplete: 'billing address-line2', maxLength: 200 } }}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            {...billingField('city')}
-            label="City"
-            sx={{ flex: 2 }}
-            slotProps={{ htmlInput: { autoComplete: 'billing address-level2', maxLength: 100 } }}
-          />
-          <FormTextField
-            {...billingField('state')}
-            component={UsStateSelect}
-            label="State"
-            sx={{ flex: 1, minWidth: 160 }}
-            slotProps={{ htmlInput: { autoComplete: 'billing address-level1' } }}
-          />
-          <FormTextField
-            {...billingField('zip')}
-            label="ZIP code"
-            sx={{ flex: 1, minWidth: 120 }}
-            slotProps={{
-              htmlInput: {
-                autoComplete: 'billing postal-code',
-                inputMode: 'numeric',
-                maxLength: 10,
-              },
-            }}
-          />
-        </Stack>
+        <AddressFields control={form.control} namePrefix="billingAddress." idPrefix={`${id}-billing`} billing />
       </Stack>
       {status === 'done' && !isDirty ? (
         <Alert severity="success" role="status">

@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useFormSubmit } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
+import { CityStateZipFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { UsStateSelect } from '@/components/UsStateSelect';
 import { useAddPharmacy, type Pharmacy } from '../api/pharmacy.api';
 
 export interface AddPharmacyFormProps {
@@ -51,17 +51,7 @@ export function AddPharmacyForm({ onAdded, onCancel, defaultValues }: AddPharmac
         ) : null}
         <FormTextField {...field('name')} label="Pharmacy name" required autoComplete="organization" />
         <FormTextField {...field('address')} label="Street address" required autoComplete="address-line1" />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField {...field('city')} label="City" required autoComplete="address-level2" />
-          <FormTextField {...field('state')} label="State" required component={UsStateSelect} />
-          <FormTextField
-            {...field('zip')}
-            label="ZIP code"
-            required
-            autoComplete="postal-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-          />
-        </Stack>
+        <CityStateZipFields control={form.control} idPrefix={id} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField {...field('phone')} label="Phone number" required type="tel" autoComplete="off" />
           <FormTextField {...field('fax')} label="Fax number (optional)" type="tel" autoComplete="off" />

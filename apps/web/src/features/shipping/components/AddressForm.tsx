@@ -16,10 +16,10 @@ import Stack from '@mui/material/Stack';
 import { useId, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { useFormSubmit } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
+import { AddressFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
-import { UsStateSelect } from '@/components/UsStateSelect';
 
 export interface AddressFormProps {
   /** Prefills the form (editing a saved address). */
@@ -112,19 +112,7 @@ export function AddressForm({
           </Alert>
         ) : null}
         <FormTextField {...field('fullName')} label="Full name" required autoComplete="name" />
-        <FormTextField {...field('line1')} label="Street address" required autoComplete="address-line1" />
-        <FormTextField {...field('line2')} label="Apartment, suite, etc. (optional)" autoComplete="address-line2" />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField {...field('city')} label="City" required autoComplete="address-level2" />
-          <FormTextField {...field('state')} label="State" required component={UsStateSelect} />
-          <FormTextField
-            {...field('zip')}
-            label="ZIP code"
-            required
-            autoComplete="postal-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-          />
-        </Stack>
+        <AddressFields control={form.control} idPrefix={id} />
         <FormTextField
           {...field('phone')}
           label="Phone number"
