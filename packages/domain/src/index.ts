@@ -30,3 +30,6 @@ export * from './api/orders.ts';
 export * from './api/checkout.ts';
 export * from './api/consults.ts';
 export * from './api/doctors.ts';
+export * from './api/addresses.ts';
+export * from './api/pharmacies.ts';
+export * from './api/shipping.ts';

@@ -9,6 +9,17 @@ export const visitTypeSchema = z
   .nullable()
   .describe('1 video, 2 phone, 3 asynchronous');
 
+/** A US shipping address as the API answers it (an order's snapshot, a saved address). */
+export const shippingAddressSchema = z.object({
+  fullName: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string().describe('10 digits'),
+});
+
 export const orderItemViewSchema = z
   .object({
     id: z.string(),
@@ -58,16 +69,7 @@ export const orderViewSchema = z
       .describe(
         'Nothing ships, and sales tax or an item’s availability depends on the state: the patient gives the state they are in (shipping.state) before paying (issue 13 #13)',
       ),
-    shippingAddress: z
-      .object({
-        fullName: z.string(),
-        line1: z.string(),
-        line2: z.string().nullable(),
-        city: z.string(),
-        state: z.string(),
-        zip: z.string(),
-        phone: z.string(),
-      })
+    shippingAddress: shippingAddressSchema
       .nullable()
       .describe('The address snapshot the order ships to (issue 5); null until given'),
     promoCode: z.object({ code: z.string(), discountCents: z.int() }).nullable(),

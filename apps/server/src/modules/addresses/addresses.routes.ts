@@ -1,32 +1,10 @@
 // Saved shipping addresses of the signed-in patient (issue 5; SPEC §7 "Saved addresses, add and
 // use shipping address", "edit shipping address"). Guests keep their address on the order.
-import { ADDRESS_GROUPS, usAddressPatchSchema, usAddressSchema } from '@store/domain';
+import { usAddressPatchSchema, usAddressSchema, savedAddressSchema, savedAddressesSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/identity.ts';
 import type { AddressService } from './addresses.service.ts';
-
-export const savedAddressSchema = z
-  .object({
-    id: z.string(),
-    fullName: z.string(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-    phone: z.string().describe('10 digits'),
-    lastUsedAt: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'SavedAddress' });
-
-const groupsSchema = z
-  .object({
-    mostRecent: savedAddressSchema.nullable().describe(ADDRESS_GROUPS.mostRecent),
-    otherSaved: z.array(savedAddressSchema).describe(ADDRESS_GROUPS.otherSaved),
-  })
-  .meta({ id: 'SavedAddresses' });
 
 const params = z.object({ id: z.string().max(100) });
 
@@ -37,7 +15,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
       schema: {
         tags: ['addresses'],
         summary: 'Saved addresses: the most recent one and the other saved ones',
-        response: { 200: groupsSchema },
+        response: { 200: savedAddressesSchema },
       },
     },
     async (request) => addresses.list(requireUser(request).userId),

@@ -1,36 +1,12 @@
 // Pharmacy search, map markers, the partner pharmacy and the patient's own pharmacy (issue 5;
 // SPEC §7 "Pharmacies map and list", guest "getpharmacymap", "pharmacy").
-import {
-  MESSAGES,
-  patientPharmacySchema,
-  usStateSchema,
-  zipSchema,
-} from '@store/domain';
+import { MESSAGES, patientPharmacySchema, usStateSchema, zipSchema, pharmacySchema, pharmacySearchResultSchema, pharmacyMapSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { notFound } from '../../lib/problem.ts';
 import { requireIdentity } from '../../plugins/identity.ts';
 import { DEFAULT_MAP_RADIUS_MILES, MAX_RADIUS_MILES, type PharmacyService } from './pharmacies.service.ts';
-
-const latLng = z.object({ lat: z.number(), lng: z.number() });
-
-export const pharmacySchema = z
-  .object({
-    id: z.string(),
-    isPatientCreated: z.boolean(),
-    isPartner: z.boolean().describe("The storefront's own mail-order pharmacy"),
-    npi: z.string(),
-    name: z.string(),
-    phone: z.string().describe('10 digits'),
-    fax: z.string().nullable(),
-    pharmacyAddress: z.object({ address: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
-    location: latLng.nullable(),
-    distanceMiles: z.number().nullable().describe('Miles from the searched ZIP or point, one decimal'),
-  })
-  .meta({ id: 'Pharmacy' });
-
-const origin = latLng.extend({ zip: z.string().nullable(), label: z.string() });
 
 /** A query value: blank counts as not given. */
 const optionalQuery = <O>(schema: z.ZodType<O, string>) =>
@@ -68,27 +44,6 @@ export const pharmacySearchQuery = z.object({
   pageSize: optionalQuery(z.coerce.number<string>().int().min(1).max(50)).default(20),
 });
 
-const searchResponse = z
-  .object({
-    items: z.array(pharmacySchema),
-    page: z.int(),
-    pageSize: z.int(),
-    total: z.int(),
-    origin: origin.nullable(),
-    radiusMiles: z.number().nullable(),
-  })
-  .meta({ id: 'PharmacySearchResult' });
-
-const mapResponse = z
-  .object({
-    center: origin,
-    radiusMiles: z.number(),
-    total: z.int().describe('Pharmacies in the radius; at most 200 markers are returned'),
-    markers: z.array(pharmacySchema.extend({ lat: z.number(), lng: z.number() })),
-    tiles: z.object({ url: z.string(), attribution: z.string() }),
-  })
-  .meta({ id: 'PharmacyMap' });
-
 export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService; config: AppConfig }> = async (
   app,
   { pharmacies, config },
@@ -100,7 +55,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
         tags: ['pharmacies'],
         summary: 'Search pharmacies by ZIP (nearest first, with miles), city or name; paginated',
         querystring: pharmacySearchQuery,
-        response: { 200: searchResponse },
+        response: { 200: pharmacySearchResultSchema },
       },
     },
     async (request) => pharmacies.search(request.storefront.id, request.identity, request.query),
@@ -116,7 +71,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
           zip: zipSchema,
           radiusMiles: optionalQuery(radius).default(DEFAULT_MAP_RADIUS_MILES),
         }),
-        response: { 200: mapResponse },
+        response: { 200: pharmacyMapSchema },
       },
     },
     async (request) => {

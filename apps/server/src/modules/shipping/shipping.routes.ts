@@ -1,28 +1,9 @@
 // Shipping methods and sales-tax settings of this storefront (SPEC §7 "shipping addresses and
 // methods", "get tax settings").
+import { shippingMethodSchema, taxRateSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ShippingService } from './shipping.service.ts';
-
-export const shippingMethodSchema = z
-  .object({
-    id: z.string(),
-    carrier: z.string(),
-    name: z.string(),
-    costCents: z.int(),
-    minDays: z.int(),
-    maxDays: z.int(),
-    freeAboveCents: z.int().nullable().describe('Free when the merchandise (subtotal − discount) reaches this'),
-  })
-  .meta({ id: 'ShippingMethod' });
-
-const taxRateSchema = z
-  .object({
-    state: z.string(),
-    ratePercent: z.number().describe('Percent, e.g. 7.25'),
-    appliesToConsultFee: z.boolean(),
-  })
-  .meta({ id: 'TaxRate' });
 
 export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (app, { shipping }) => {
   app.get(
