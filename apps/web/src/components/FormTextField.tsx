@@ -3,6 +3,7 @@
 // (linked by aria-describedby, marked aria-invalid), so each field carries its own message. No
 // fixed id: MUI makes a unique one (React useId), so two forms on a page never share ids (issue 13 #16).
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useCallback, type MutableRefObject } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue'> & {
@@ -23,9 +24,20 @@ export function FormTextField<T extends FieldValues>({
   component: Component = TextField,
   messageElsewhere = false,
   format,
+  inputRef,
   ...props
 }: FormTextFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
+  const fieldRef = field.ref;
+  // The form's ref (to focus a field with an error) and the caller's, if any.
+  const ref = useCallback(
+    (element: HTMLInputElement | null) => {
+      fieldRef(element);
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) (inputRef as MutableRefObject<HTMLInputElement | null>).current = element;
+    },
+    [fieldRef, inputRef],
+  );
   const message = messageElsewhere ? undefined : fieldState.error?.message;
   return (
     <Component
@@ -34,7 +46,7 @@ export function FormTextField<T extends FieldValues>({
       value={field.value ?? ''}
       onChange={format ? (event) => field.onChange(format(event.target.value)) : field.onChange}
       onBlur={field.onBlur}
-      inputRef={field.ref}
+      inputRef={ref}
       error={messageElsewhere ? Boolean(props.error) : Boolean(message)}
       helperText={message ?? helperText}
     />

@@ -15,12 +15,20 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, errorText } from '@/components/PageState';
 import { OrderTotals } from '@/components/OrderTotals';
+import { PromoCodeForm } from '@/components/PromoCodeForm';
 import { StatusButton } from '@/components/StatusButton';
 import { visuallyHidden } from '@/components/visuallyHidden';
-import { useCart, useCheckoutRoute, useRemoveItem, useSetQuantity, type Cart } from '@/shared/cart';
+import {
+  useApplyPromoCode,
+  useCart,
+  useCheckoutRoute,
+  useRemoveItem,
+  useRemovePromoCode,
+  useSetQuantity,
+  type Cart,
+} from '@/shared/cart';
 import { useDocumentTitle } from '@/shared/storefront';
 import { CartItemRow } from './components/CartItemRow';
-import { PromoCodeForm } from './components/PromoCodeForm';
 import { ShippingEstimate } from './components/ShippingEstimate';
 
 /** SPEC §3 "cart (with an empty-cart title)". */
@@ -52,6 +60,8 @@ function CartSkeleton() {
 function FilledCart({ cart }: { cart: Cart }) {
   const setQty = useSetQuantity();
   const remove = useRemoveItem();
+  const applyPromo = useApplyPromoCode();
+  const removePromo = useRemovePromoCode();
   const navigate = useNavigate();
   const route = useCheckoutRoute(cart);
   const [leaving, setLeaving] = useState(false);
@@ -87,7 +97,12 @@ function FilledCart({ cart }: { cart: Cart }) {
           <Typography id="summary-title" variant="h3" component="h2">
             Order summary
           </Typography>
-          <PromoCodeForm cart={cart} />
+          <PromoCodeForm
+            applied={cart.promoCode}
+            onApply={(promoCode) => applyPromo.mutateAsync({ promoCode })}
+            onRemove={() => removePromo.mutateAsync()}
+            appliedHeading={<Typography sx={{ fontWeight: 600 }}>Promo code</Typography>}
+          />
           <ShippingEstimate cart={cart} ships={ships} />
           <Divider />
           <OrderTotals order={cart} ships={ships} />

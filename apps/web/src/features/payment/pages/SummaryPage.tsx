@@ -13,19 +13,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { OrderTotals } from '@/components/OrderTotals';
+import { PromoCodeForm } from '@/components/PromoCodeForm';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import type { Cart } from '@/shared/cart';
@@ -48,101 +47,6 @@ import { CardForm } from '../components/CardForm';
 import { PatientState } from '../components/PatientState';
 import { SavedCards } from '../components/SavedCards';
 import { ShipToAndPharmacy } from '../components/ShipToAndPharmacy';
-
-export const PROMO_LABEL = 'Enter a promo code';
-
-function PromoCode({ order, onChanged }: { order: Cart; onChanged: () => Promise<unknown> }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Apply and Remove swap the form for the applied code (and back), and both are disabled while
-  // the server answers: keyboard focus is put back in the promo area instead of dropping to the
-  // page — on Remove once a code is applied, in the promo field once it is removed (or refused).
-  const [refocus, setRefocus] = useState(false);
-  const areaRef = useRef<HTMLDivElement | null>(null);
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const removeRef = useRef<HTMLButtonElement | null>(null);
-  useEffect(() => {
-    if (!refocus || busy) return;
-    setRefocus(false);
-    // Only if focus was lost meanwhile (or is still here): never pull it from where the patient went.
-    const active = document.activeElement;
-    if (active && active !== document.body && !areaRef.current?.contains(active)) return;
-    (removeRef.current ?? inputRef.current)?.focus();
-  }, [refocus, busy, order.promoCode]);
-
-  async function run(call: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      setCode('');
-      await onChanged();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-      setRefocus(true);
-    }
-  }
-
-  if (order.promoCode) {
-    return (
-      <Stack ref={areaRef} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="promo-applied">
-        <Chip color="primary" label={`${order.promoCode.code} · −${formatCents(order.promoCode.discountCents)}`} />
-        <Button
-          ref={removeRef}
-          size="small"
-          disabled={busy}
-          onClick={() => void run(() => removePromoCode(order.id))}
-          aria-label={`Remove promo code ${order.promoCode.code}`}
-        >
-          Remove
-        </Button>
-        {error ? (
-          <Typography role="alert" color="error" variant="body2">
-            {error}
-          </Typography>
-        ) : null}
-      </Stack>
-    );
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Enter a promo code.');
-      return;
-    }
-    void run(() => applyPromoCode(order.id, code.trim().toUpperCase()));
-  };
-  return (
-    <Box ref={areaRef}>
-      <Stack component="form" noValidate onSubmit={submit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          id="summary-promo"
-          label={PROMO_LABEL}
-          size="small"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            // The refusal was about the code as it was; a new one has not been tried yet.
-            setError(null);
-          }}
-          inputRef={inputRef}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
-          autoComplete="off"
-          sx={{ flex: 1 }}
-          // Focus stays in the field after a refusal, so the message is announced as it appears.
-          slotProps={{ htmlInput: { maxLength: 40 }, formHelperText: error ? { role: 'alert' } : undefined }}
-        />
-        <StatusButton type="submit" variant="outlined" status={busy ? 'loading' : 'idle'} sx={{ minHeight: 40 }}>
-          Apply
-        </StatusButton>
-      </Stack>
-    </Box>
-  );
-}
 
 export const DONATION_CHOICES = [0, 100, 500, 1000] as const;
 
@@ -339,7 +243,17 @@ export function SummaryPage() {
           ))}
         </Stack>
         <Box sx={{ my: 2 }}>
-          <PromoCode order={order} onChanged={refresh} />
+          <PromoCodeForm
+            applied={order.promoCode}
+            onApply={async (promoCode) => {
+              await applyPromoCode(order.id, promoCode);
+              await refresh();
+            }}
+            onRemove={async () => {
+              await removePromoCode(order.id);
+              await refresh();
+            }}
+          />
         </Box>
         {donations ? (
           <Box sx={{ mb: 2 }}>
