@@ -15,6 +15,7 @@ export * from './validation/errors.ts';
 export * from './pricing/pricing.ts';
 export * from './orders/status.ts';
 export * from './shipping/us-address.ts';
+export * from './shipping/shipping-cost.ts';
 export * from './pharmacy/npi.ts';
 export * from './pharmacy/distance.ts';
 export * from './pharmacy/pharmacy.ts';

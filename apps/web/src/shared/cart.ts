@@ -3,7 +3,7 @@
 // order id is kept in localStorage with a timestamp (SPEC §3 keys guestOrderId,
 // guestOrderIdTimestamp); after the storefront's guestOrderTtlHours without use the guest's cart
 // is emptied on the next visit, so a returning guest resumes only a recent order.
-import { firstPendingRoute, type DisplayPages, type UsAddress } from '@store/domain';
+import { type DisplayPages, firstPendingRoute, type UsAddress, type VisitType } from '@store/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import { useSession } from './session';
@@ -26,7 +26,7 @@ export interface CartItem {
   consultFeeCents: number;
   consultRequired: boolean;
   consultAttached: boolean;
-  visitType: 1 | 2 | 3 | null;
+  visitType: VisitType | null;
   checkoutStages: number;
   completedCheckoutStages: number;
 }
@@ -72,7 +72,7 @@ export interface Cart {
   salesTaxCents: number;
   taxRatePercent: number;
   totals: CartTotals;
-  visitType: 1 | 2 | 3 | null;
+  visitType: VisitType | null;
 }
 
 export const CART_QUERY_KEY = ['cart'] as const;

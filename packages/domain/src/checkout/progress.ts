@@ -7,6 +7,7 @@ import { APP_ROUTES, CHECKOUT_ROUTES } from './routes.ts';
 import {
   progressStepForPath,
   routeForStage,
+  VISIT_TYPES,
   type ProgressStep,
   type VisitType,
 } from './routing.ts';
@@ -196,7 +197,7 @@ export function checkoutGuardRedirect(path: string, ctx: GuardContext): string |
     return differs(routeForStage(stage, ctx.display, ctx.visitType));
   }
   if (page.visitKind) {
-    const kind = ctx.visitType === 3 ? 'review' : 'visit';
+    const kind = ctx.visitType === VISIT_TYPES.asynchronous ? 'review' : 'visit';
     if (page.visitKind !== kind) return differs(routeForStage(stage, ctx.display, ctx.visitType));
   }
   return null;

@@ -4,8 +4,15 @@ import { APP_ROUTES, CHECKOUT_ROUTES } from './routes.ts';
 import { firstMissingStage, Stage, type StageFlag } from './stages.ts';
 
 /** 1 video, 2 phone, 3 asynchronous review (DESIGN.md). */
-export type VisitType = 1 | 2 | 3;
 export const VISIT_TYPES = { video: 1, phone: 2, asynchronous: 3 } as const;
+export type VisitType = (typeof VISIT_TYPES)[keyof typeof VISIT_TYPES];
+/** A visit at a booked time with a doctor: video or phone (not the asynchronous review). */
+export type ScheduledVisitType = typeof VISIT_TYPES.video | typeof VISIT_TYPES.phone;
+
+/** True for a visit booked at a time (video or phone); false for the review and for none. */
+export function isScheduledVisit(visitType: VisitType | null | undefined): visitType is ScheduledVisitType {
+  return visitType === VISIT_TYPES.video || visitType === VISIT_TYPES.phone;
+}
 
 /** SPEC §2 "After a cart or order load the user is sent to the first pending stage". */
 export function routeForStage(
@@ -22,8 +29,8 @@ export function routeForStage(
     case Stage.Pharmacy:
       return display.preShipping ? CHECKOUT_ROUTES.preShipping : CHECKOUT_ROUTES.shippingDetails;
     case Stage.Scheduling:
-      // Visit type 3 reviews asynchronously; every other type (and unknown) schedules a visit.
-      if (visitType === 3) {
+      // The asynchronous review has the doctor confirm; every other type (and unknown) schedules a visit.
+      if (visitType === VISIT_TYPES.asynchronous) {
         return display.preDoctorConfirmation
           ? CHECKOUT_ROUTES.preDoctorConfirmation
           : CHECKOUT_ROUTES.doctorConfirmation;
@@ -76,7 +83,7 @@ export function progressPages(
     case 2:
       return { pre: CHECKOUT_ROUTES.preShipping, normal: CHECKOUT_ROUTES.shippingDetails };
     case 3:
-      return visitType === 3
+      return visitType === VISIT_TYPES.asynchronous
         ? { pre: CHECKOUT_ROUTES.preDoctorConfirmation, normal: CHECKOUT_ROUTES.doctorConfirmation }
         : { pre: CHECKOUT_ROUTES.preScheduling, normal: CHECKOUT_ROUTES.scheduleVisit };
     case 4:

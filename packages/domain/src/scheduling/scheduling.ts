@@ -1,6 +1,7 @@
 // Scheduling a visit (issue 6; SPEC §2 schedule-visit, §3 Schedule). The invitee form, the doctor
 // choice, the patient's time zone, and the reschedule link's shape.
 import { z } from 'zod';
+import { VISIT_TYPES } from '../checkout/routing.ts';
 import { MESSAGES } from '../messages.ts';
 import { emailSchema, fullNameSchema, phoneNumberSchema } from '../validation/account.ts';
 
@@ -70,5 +71,9 @@ export function hidesGdprBanner(search: string): boolean {
   return value === '1' || value === 'true';
 }
 
-/** SPEC §2 visit types with a time slot: 1 video, 2 phone (3 is asynchronous, no slot). */
-export const VISIT_TYPE_LABELS = { 1: 'Video visit', 2: 'Phone visit', 3: 'Online review' } as const;
+/** What each visit type is called: video and phone have a time slot (SPEC §2); the asynchronous review has none. */
+export const VISIT_TYPE_LABELS = {
+  [VISIT_TYPES.video]: 'Video visit',
+  [VISIT_TYPES.phone]: 'Phone visit',
+  [VISIT_TYPES.asynchronous]: 'Online review',
+} as const;

@@ -1,6 +1,7 @@
 // Shipping methods (carrier, cost, delivery days, free above a threshold) and sales tax per state,
 // per storefront. Both are small and read on every cart change, so they are cached per storefront
 // and the cache is dropped on write.
+import { shippingCostCents } from '@store/domain';
 import type { Db } from '../../db/client.ts';
 import { createShippingRepo, type ShippingMethodRow, type TaxRateRow } from './shipping.repo.ts';
 
@@ -25,8 +26,7 @@ export interface TaxRate {
  * free once the merchandise reaches the method's threshold, otherwise its cost.
  */
 export function shippingCostFor(method: ShippingMethod, merchandiseCents: number): number {
-  if (method.freeAboveCents !== null && merchandiseCents >= method.freeAboveCents) return 0;
-  return method.costCents;
+  return shippingCostCents(method, merchandiseCents);
 }
 
 const toMethod = (row: ShippingMethodRow): ShippingMethod => ({

@@ -3,6 +3,7 @@
 // checkout's frame gives the order through `@/shared/checkout`) it says the account finishes the
 // order and starts the names from the shipping address's full name, and the email and phone from
 // the visit the patient booked.
+import { isScheduledVisit } from '@store/domain';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -29,7 +30,7 @@ export function RegisterPage() {
   const checkout = useCheckoutInProgress();
   const shippingName = checkout?.order.shippingAddress?.fullName;
   // Inside checkout, what the patient already gave: the shipping name, the booked visit's email and phone.
-  const visitContact = useVisitContact(checkout?.order.visitType === 1 || checkout?.order.visitType === 2 ? checkout.order.id : null).data;
+  const visitContact = useVisitContact(checkout && isScheduledVisit(checkout.order.visitType) ? checkout.order.id : null).data;
   const prefill = useMemo(
     () => ({ ...splitFullName(shippingName), email: visitContact?.email, phone: visitContact?.phone }),
     [shippingName, visitContact?.email, visitContact?.phone],

@@ -1,7 +1,7 @@
 // The state the order ships to and the shipping method, so the totals include tax and shipping
 // (the full address comes at the shipping stage). An order that ships nothing (a lab panel) still
 // has a state: the one the patient is in, which its tax and availability depend on (issue 13 #13).
-import { formatCents, US_STATES } from '@store/domain';
+import { formatCents, shippingCostCents, US_STATES } from '@store/domain';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,15 +16,12 @@ import { useSetShipping, type Cart } from '@/shared/cart';
 import { useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
 
 function methodLabel(method: ShippingMethod, cart: Cart): string {
-  const merchandise = cart.totals.subtotalCents - cart.totals.discountCents;
-  const free =
-    method.costCents === 0 ||
-    (method.freeAboveCents !== null && merchandise >= method.freeAboveCents);
+  const cost = shippingCostCents(method, cart.totals.subtotalCents - cart.totals.discountCents);
   const days =
     method.minDays === method.maxDays
       ? `${method.minDays} business day${method.minDays > 1 ? 's' : ''}`
       : `${method.minDays}–${method.maxDays} business days`;
-  return `${method.carrier} ${method.name} (${days}) · ${free ? 'Free' : formatCents(method.costCents)}`;
+  return `${method.carrier} ${method.name} (${days}) · ${cost === 0 ? 'Free' : formatCents(cost)}`;
 }
 
 export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }) {

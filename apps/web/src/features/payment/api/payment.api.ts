@@ -4,7 +4,7 @@
 // Paying for the order in checkout (issue 7; SPEC §7 "pay now"): the summary's data (consents, the
 // order's visit), the promo code on the order, POST /api/orders/:id/pay with an Idempotency-Key,
 // and the paid order for the confirmation page.
-import type { BillingAddress, CardBrand } from '@store/domain';
+import type { BillingAddress, CardBrand, ScheduledVisitType, VisitType } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import type { Cart } from '@/shared/cart';
@@ -106,13 +106,13 @@ export interface OrderAppointment {
   appointment: {
     id: string;
     status: string;
-    visitType: 1 | 2 | null;
+    visitType: ScheduledVisitType | null;
     startsAt: string;
     endsAt: string;
     doctor: { id: string; name: string; credentials: string };
     patientTimeZone: string;
   } | null;
-  visitType: 1 | 2 | 3 | null;
+  visitType: VisitType | null;
 }
 
 export interface Purchase {

@@ -1,6 +1,6 @@
 // CHECKOUT_ROUTES.orderConfirmation (issue 7; SPEC §2 progress 5): the order number, what happens
 // next, add-to-calendar (.ics) for a booked visit, the receipt and a link to the account.
-import { formatCents, formatVisitRange } from '@store/domain';
+import { formatCents, formatVisitRange, VISIT_TYPES } from '@store/domain';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -39,7 +39,7 @@ export function OrderConfirmationPage() {
   const next = p.payment.captured
     ? 'Your payment is complete. There is nothing more you need to do.'
     : p.status === 'visit_scheduled'
-      ? `${visit.data?.visitType === 2 ? 'Your doctor will call you at the booked time.' : 'Your video visit is booked for the time below. The email about your visit has its details and a link to reschedule or cancel it.'} Your card is only charged if the doctor approves your treatment.`
+      ? `${visit.data?.visitType === VISIT_TYPES.phone ? 'Your doctor will call you at the booked time.' : 'Your video visit is booked for the time below. The email about your visit has its details and a link to reschedule or cancel it.'} Your card is only charged if the doctor approves your treatment.`
       : 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.';
 
   function downloadIcs() {

@@ -8,7 +8,7 @@
 // which tokenizes the card and pays in one step (a signed-in patient's card is saved with the
 // payment). A decline shows the gateway's reason in the payment block's alert, which takes focus.
 // The browser sends no amount: the server charges its total.
-import { formatCents, formatVisitRange } from '@store/domain';
+import { formatCents, formatVisitRange, isScheduledVisit, VISIT_TYPES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -97,9 +97,9 @@ function Donation({ order, onChanged }: { order: Cart; onChanged: () => Promise<
 }
 
 function VisitSummary({ order }: { order: Cart }) {
-  const scheduled = order.visitType === 1 || order.visitType === 2;
+  const scheduled = isScheduledVisit(order.visitType);
   const visit = useOrderAppointment(order.id, scheduled);
-  if (order.visitType === 3) {
+  if (order.visitType === VISIT_TYPES.asynchronous) {
     return (
       <Typography data-testid="review-promise">
         A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.
@@ -114,7 +114,7 @@ function VisitSummary({ order }: { order: Cart }) {
   const when = formatVisitRange(appointment.startsAt, appointment.endsAt, appointment.patientTimeZone);
   return (
     <Typography data-testid="scheduled-visit">
-      Your {order.visitType === 1 ? 'video' : 'phone'} visit with {appointment.doctor.name}, {appointment.doctor.credentials}: {when}. Your card is only charged if the doctor approves your treatment.
+      Your {order.visitType === VISIT_TYPES.video ? 'video' : 'phone'} visit with {appointment.doctor.name}, {appointment.doctor.credentials}: {when}. Your card is only charged if the doctor approves your treatment.
     </Typography>
   );
 }

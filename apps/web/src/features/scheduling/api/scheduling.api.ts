@@ -1,5 +1,5 @@
 // Query hooks for doctors, slots, booking and the reschedule link (docs/api-map.md, issue 6).
-import { FIRST_AVAILABLE, type ScheduleInvitee } from '@store/domain';
+import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type VisitType } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
 import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
@@ -42,7 +42,7 @@ export interface Appointment {
   id: string;
   orderId: string | null;
   status: 'booked' | 'cancelled' | 'rescheduled' | 'completed' | 'missed';
-  visitType: 1 | 2 | null;
+  visitType: ScheduledVisitType | null;
   startsAt: string;
   endsAt: string;
   doctor: Doctor;
@@ -110,7 +110,7 @@ export interface BookRequest {
   invitee: ScheduleInvitee;
   state?: string;
   timeZone: string;
-  visitType?: 1 | 2;
+  visitType?: ScheduledVisitType;
   orderId?: string;
 }
 
@@ -196,7 +196,7 @@ export function useCancelOrder(token: string) {
 export interface OrderAppointment {
   appointment: Appointment | null;
   doctorId: string | null;
-  visitType: 1 | 2 | 3 | null;
+  visitType: VisitType | null;
 }
 
 export function useOrderAppointment(orderId: string | null) {

@@ -1,7 +1,7 @@
 // The schedule-visit flow (issue 6; SPEC §2 schedule-visit, §3 Schedule): choose a doctor or
 // "First available", pick a day and a time in the patient's zone, confirm name, email and phone
 // number, SCHEDULE. The checkout page embeds it with the order's id, shipping state and visit type.
-import { FIRST_AVAILABLE, type ScheduleInvitee, type ScheduleInviteeInput } from '@store/domain';
+import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type ScheduleInviteeInput } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -23,7 +23,7 @@ import { OpenTimes } from './OpenTimes';
 export interface ScheduleVisitPanelProps {
   /** The shipping state: only doctors licensed there are offered. */
   state: string | undefined;
-  visitType?: 1 | 2;
+  visitType?: ScheduledVisitType;
   orderId?: string;
   defaultInvitee?: Partial<ScheduleInviteeInput>;
   onBooked?: (booking: Booking) => void;

@@ -2,7 +2,7 @@
 // visit type 3 order (a doctor reviews the answers, within the storefront's typical review time),
 // the doctor assigned or the next available one, and CONFIRM, which completes the Scheduling stage
 // without a time slot and moves the patient on.
-import { FIRST_AVAILABLE } from '@store/domain';
+import { FIRST_AVAILABLE, VISIT_TYPES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -34,7 +34,7 @@ export function DoctorConfirmationCheckoutPage() {
   const selectedDoctor = doctors.data?.find((d) => d.id === selected) ?? null;
 
   let body: React.ReactNode;
-  if (progress.visitType !== 3) {
+  if (progress.visitType !== VISIT_TYPES.asynchronous) {
     body = (
       <EmptyState
         title="This order has a scheduled visit"

@@ -3,6 +3,7 @@
 // in the patient's time zone, the invitee (prefilled from the account when signed in), SCHEDULE.
 // The server books the visit for the order and completes its Scheduling stage; then the patient
 // goes on to the first pending stage.
+import { isScheduledVisit, VISIT_TYPES } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -25,7 +26,7 @@ export function ScheduleVisitCheckoutPage() {
   const visitType = progress.visitType;
 
   let body: React.ReactNode;
-  if (visitType !== 1 && visitType !== 2) {
+  if (!isScheduledVisit(visitType)) {
     body = (
       <EmptyState
         title="This order has no video or phone visit"
@@ -75,7 +76,7 @@ export function ScheduleVisitCheckoutPage() {
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
       <Typography variant="h1">Schedule your visit</Typography>
       <Typography variant="subtitle1" component="p">
-        {visitType === 2 ? 'Choose a time for your phone visit with a doctor.' : 'Choose a time for your video visit with a doctor.'}
+        {visitType === VISIT_TYPES.phone ? 'Choose a time for your phone visit with a doctor.' : 'Choose a time for your video visit with a doctor.'}
       </Typography>
       {body}
     </Stack>

@@ -8,7 +8,7 @@
 // patient's Continue saves an address still open in the new-address (or edit) form and ships there,
 // or says what it still needs; nothing typed is dropped (issue 13 #11). Come from the summary
 // (`return=summary`), the saved change leads back to it.
-import { CHECKOUT_ROUTES, formatCents, hasStage, Stage } from '@store/domain';
+import { CHECKOUT_ROUTES, formatCents, hasStage, shippingCostCents, Stage } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -55,13 +55,8 @@ export function ShippingDetailsPage() {
 }
 
 function methodCost(method: ShippingMethod, order: OrderWithAddress): string {
-  const merchandise = order.totals.subtotalCents - order.totals.discountCents;
-  if (
-    method.costCents === 0 ||
-    (method.freeAboveCents !== null && merchandise >= method.freeAboveCents)
-  )
-    return 'Free';
-  return formatCents(method.costCents);
+  const cost = shippingCostCents(method, order.totals.subtotalCents - order.totals.discountCents);
+  return cost === 0 ? 'Free' : formatCents(cost);
 }
 
 function ShippingDetails() {
