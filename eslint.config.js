@@ -9,7 +9,7 @@ import path from 'node:path';
 const featureBoundaries = {
   rules: {
     'no-cross-feature-imports': {
-      meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" imports feature "{{to}}"; share through src/components or src/lib.' } },
+      meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" imports feature "{{to}}"; share through src/components, src/lib or src/shared.' } },
       create(context) {
         const featureOf = (file) => {
           const match = file.split(path.sep).join('/').match(/apps\/web\/src\/features\/([^/]+)\//);
@@ -23,6 +23,33 @@ const featureBoundaries = {
             const to = featureOf(path.resolve(path.dirname(context.filename), source) + '/');
             if (from && to && from !== to) context.report({ node, messageId: 'cross', data: { from, to } });
           },
+        };
+      },
+    },
+    // Shared web code (src/components, src/lib, src/shared, src/theme) never imports a feature:
+    // features build on it, not the other way round. Only src/app (routing) joins features.
+    // Checks `@/features/...` and relative paths, in imports, re-exports and lazy import().
+    'no-shared-to-feature-imports': {
+      meta: { type: 'problem', messages: { shared: 'Shared web code (src/{{from}}) imports feature "{{to}}"; only src/app (routing) may join features.' } },
+      create(context) {
+        const file = context.filename.split(path.sep).join('/');
+        const shared = file.match(/apps\/web\/src\/(components|lib|shared|theme)\//);
+        if (!shared) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          let target;
+          if (source.startsWith('@/')) target = `apps/web/src/${source.slice(2)}/`;
+          else if (source.startsWith('.')) target = path.resolve(path.dirname(context.filename), source).split(path.sep).join('/') + '/';
+          else return;
+          const feature = target.match(/apps\/web\/src\/features\/([^/]+)\//);
+          if (feature) context.report({ node, messageId: 'shared', data: { from: shared[1], to: feature[1] } });
+        };
+        const fromSource = (node) => node.source && check(node, node.source.value);
+        return {
+          ImportDeclaration: fromSource,
+          ExportNamedDeclaration: fromSource,
+          ExportAllDeclaration: fromSource,
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
         };
       },
     },
@@ -188,10 +215,15 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/apps/server/**', '@store/server', '@store/server/**'], message: 'The web never imports the server.' },
-            { group: ['@/features/**', '../../features/**', '../../*/**', '!../../components/**', '!../../lib/**'], message: 'Features do not import each other; share through src/components or src/lib.' },
+            { group: ['@/features/**', '../../features/**', '../../*/**', '!../../components/**', '!../../lib/**'], message: 'Features do not import each other; share through src/components, src/lib or src/shared.' },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/{components,lib,shared,theme}/**/*.{ts,tsx}'],
+    plugins: { boundaries: featureBoundaries },
+    rules: { 'boundaries/no-shared-to-feature-imports': 'error' },
   },
 );
