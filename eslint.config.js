@@ -63,7 +63,7 @@ const TABLE_OWNERS = {
   addresses: 'addresses', audit: 'audit', auth: 'auth', catalog: 'catalog', consents: 'consents', consults: 'consults',
   doctors: 'doctors', jobs: 'jobs', landing: 'landing', notifications: 'notifications', orders: 'orders',
   payments: 'payments', pharmacies: 'pharmacies', promotions: 'promotions', scheduling: 'scheduling',
-  shipping: 'shipping', storefronts: 'storefronts', uploads: 'uploads',
+  reviews: 'reviews', shipping: 'shipping', storefronts: 'storefronts', uploads: 'uploads',
 };
 // Reads of another module's table still to be moved behind its service (debt, named so it cannot grow):
 // the address book locks the patient's users row to serialise its writes; a promo code's uses count

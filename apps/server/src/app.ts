@@ -51,6 +51,8 @@ import { payRoutes } from './modules/orders/pay.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
 import { createPromotionsService } from './modules/promotions/promotions.service.ts';
 import { createAppointmentMailer } from './modules/scheduling/appointment-mail.ts';
@@ -143,17 +145,19 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orders = createOrdersService({ db, now, audit, catalog, shipping });
   const cart = createCartService({ db, now, orders, catalog, promotions, landing, storefronts });
   const checkout = createCheckoutService({ db, orders, catalog, consults });
+  // The doctors' review queue: claims with a lease, decisions (issue 15).
+  const reviews = createReviewService({ db, now, orders, storefronts });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
   const editOrder = createEditOrderWorkflow({ db, orders, cart, checkout, payments, addresses, pharmacies });
   const consultFrozen = createConsultFrozenWorkflow({ db, consults, checkout });
   const pay = createPayWorkflow({ db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
-  const orderDecisions = createOrderDecisions({ db, orders, payments });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
-    doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout,
+    doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     signIn, editOrder, consultFrozen, pay, orderDecisions, orderVisits,
   };
 }
@@ -244,6 +248,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(payRoutes, { pay: services.pay });
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
+  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

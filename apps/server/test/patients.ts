@@ -34,6 +34,8 @@ export async function signedInPatient(
   return {
     userId: user!.id,
     sessionId,
+    /** The session token, for a request the helpers below do not make (an Idempotency-Key). */
+    token,
     get: (url: string) => send('GET', url),
     post: (url: string, payload?: unknown) => send('POST', url, payload),
     put: (url: string, payload?: unknown) => send('PUT', url, payload),

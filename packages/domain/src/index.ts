@@ -34,3 +34,4 @@ export * from './api/doctors.ts';
 export * from './api/addresses.ts';
 export * from './api/pharmacies.ts';
 export * from './api/shipping.ts';
+export * from './reviews/decisions.ts';

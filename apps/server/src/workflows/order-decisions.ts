@@ -1,18 +1,28 @@
 // A doctor's decision on a paid consult order (DATA-MODEL.md): approving captures the held amount
 // and moves the order to approved; declining voids the hold and moves it to declined. The payments
-// service moves the money; the orders service moves the status with its audit event.
+// service moves the money; the orders service moves the status with its audit event; the reviews
+// service checks the doctor holds the order's claim and records the decision.
+//
+// The gateway is never called inside a database transaction (PGlite would wait on itself): the
+// claim is checked, the money moved (idempotent: a repeat finds it done), then the status, the
+// decision and the claim's release are written together after checking the claim again. A crash
+// between the two leaves the order with its claim, and the doctor's retry finishes it.
 import { AppError, notFound } from '../lib/problem.ts';
+import type { DeclineInput } from '@store/domain';
 import type { Db } from '../db/client.ts';
 import type { AuditContext } from '../modules/audit/audit.service.ts';
+import type { StaffDoctor } from '../modules/doctors/doctors.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
+import type { ReviewService } from '../modules/reviews/reviews.service.ts';
 
 export function createOrderDecisions(deps: {
   db: Db;
   orders: Pick<OrdersService, 'state' | 'transition'>;
   payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
+  reviews: Pick<ReviewService, 'assertHeld' | 'decided' | 'servedIds'>;
 }) {
-  const { db, orders, payments } = deps;
+  const { db, orders, payments, reviews } = deps;
   const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
 
   async function decidable(orderId: string) {
@@ -24,7 +34,40 @@ export function createOrderDecisions(deps: {
     return state;
   }
 
+  /** The doctor holds the order's claim now (checked before money moves); answers the storefronts they serve. */
+  async function held(doctor: StaffDoctor, orderId: string): Promise<string[]> {
+    const served = await reviews.servedIds(doctor);
+    await db.transaction((tx) => reviews.assertHeld(tx, doctor, orderId, served));
+    return served;
+  }
+
   return {
+    /** POST /api/doctor/orders/:id/approve: the hold is captured and the order approved. */
+    async approve(doctor: StaffDoctor, orderId: string, audit: AuditContext) {
+      const served = await held(doctor, orderId);
+      const moved = await payments.captureForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: 'doctor_approved' });
+      if (!moved.ok) throw paymentProblem(moved.failure);
+      await db.transaction(async (tx) => {
+        await reviews.assertHeld(tx, doctor, orderId, served);
+        await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
+        await reviews.decided(tx, doctor, orderId, { kind: 'approve' });
+      });
+      return { status: 'approved' as const };
+    },
+
+    /** POST /api/doctor/orders/:id/decline: the hold is voided and the order declined, with the reason. */
+    async decline(doctor: StaffDoctor, orderId: string, input: DeclineInput, audit: AuditContext) {
+      const served = await held(doctor, orderId);
+      const moved = await payments.voidForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: `declined:${input.reasonCode}` });
+      if (!moved.ok) throw paymentProblem(moved.failure);
+      await db.transaction(async (tx) => {
+        await reviews.assertHeld(tx, doctor, orderId, served);
+        await orders.transition({ orderId, to: 'declined', reason: input.reasonCode, audit, tx });
+        await reviews.decided(tx, doctor, orderId, { kind: 'decline', reasonCode: input.reasonCode, noteForPatient: input.noteForPatient ?? null, clinicalNote: input.clinicalNote ?? null });
+      });
+      return { status: 'declined' as const };
+    },
+
     async approveOrder(input: { orderId: string; audit?: AuditContext }) {
       const state = await decidable(input.orderId);
       if (state.order.status === 'authorized') await orders.transition({ orderId: input.orderId, to: 'awaiting_review', audit: input.audit });

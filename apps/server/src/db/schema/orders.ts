@@ -82,6 +82,8 @@ export const orders = pgTable(
       .on(t.userId, t.storefrontId)
       .where(sql`${t.status} = 'draft'`),
     index('orders_user_idx').on(t.userId),
+    // The doctors' review queue: orders in a status, longest waiting first (issue 15).
+    index('orders_status_updated_idx').on(t.status, t.updatedAt),
   ],
 );
 

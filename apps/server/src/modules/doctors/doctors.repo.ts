@@ -62,6 +62,12 @@ export function createDoctorsRepo(db: DbOrTx) {
       return rows[0];
     },
 
+    /** The active doctor whose sign-in account this is. */
+    async byUserId(userId: string): Promise<DoctorRow | undefined> {
+      const [row] = await db.select().from(doctors).where(and(eq(doctors.userId, userId), eq(doctors.active, true))).limit(1);
+      return row;
+    },
+
     async byIds(ids: string[]): Promise<DoctorRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(doctors).where(inArray(doctors.id, ids));

@@ -23,6 +23,17 @@ export interface DoctorSummary {
   states: string[];
 }
 
+/** A doctor as the review queue sees them: whom they may treat. */
+export interface StaffDoctor {
+  id: string;
+  name: string;
+  credentials: string;
+  companyId: string;
+  /** The one storefront they serve, or null for every storefront of their company. */
+  storefrontId: string | null;
+  states: string[];
+}
+
 export interface DoctorDetail extends DoctorSummary {
   bio: string;
 }
@@ -134,6 +145,17 @@ export function createDoctorService(deps: { db: Db }) {
     },
 
     /** Summaries of doctors by id (any status: a booked visit keeps its doctor's name). */
+    /**
+     * The doctor a signed-in staff account is (issue 15): the storefront they serve (null: every
+     * storefront of their company) and the states they are licensed in; null for anyone else.
+     */
+    async staffProfile(userId: string): Promise<StaffDoctor | null> {
+      const row = await repoFor().byUserId(userId);
+      if (!row) return null;
+      const licenses = await repoFor().licensesOf([row.id]);
+      return { id: row.id, name: row.name, credentials: row.credentials, companyId: row.companyId, storefrontId: row.storefrontId, states: licenses.get(row.id) ?? [] };
+    },
+
     async byIds(ids: string[]): Promise<Map<string, DoctorSummary>> {
       const rows = await repoFor().byIds(ids);
       return new Map((await summaries(rows)).map((d) => [d.id, d]));

@@ -174,6 +174,38 @@ export const ordersRepo = {
       .where(and(inArray(orders.id, [...ids]), inArray(orders.status, [...statuses])));
   },
 
+  /**
+   * The doctors' review queue (issue 15): orders in `statuses` of these storefronts shipping to (or
+   * placed from) one of `states`, longest waiting first (the status was its last change), with their items; and how many there are in all.
+   */
+  async reviewQueue(
+    db: DbOrTx,
+    where: { statuses: readonly OrderRow['status'][]; storefrontIds: readonly string[]; states: readonly string[]; productId?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ orders: OrderWithItems[]; total: number }> {
+    if (where.storefrontIds.length === 0 || where.states.length === 0) return { orders: [], total: 0 };
+    const conditions = and(
+      inArray(orders.status, [...where.statuses]),
+      inArray(orders.storefrontId, [...where.storefrontIds]),
+      inArray(orders.shippingState, [...where.states]),
+      where.productId ? sql`exists (select 1 from ${orderItems} i where i.order_id = "orders"."id" and i.product_id = ${where.productId})` : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({ ...getTableColumns(orders), items: itemsJson })
+        .from(orders)
+        .where(conditions)
+        .orderBy(asc(orders.updatedAt), asc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(conditions),
+    ]);
+    return {
+      orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })),
+      total: counted?.n ?? 0,
+    };
+  },
+
   async orderIdOfItem(db: DbOrTx, itemId: string): Promise<string | undefined> {
     const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).limit(1);
     return row?.orderId;

@@ -265,6 +265,15 @@ export function createOrdersService(deps: {
       return view(storefront, await storeData(storefront.id), order, await repo.itemsOf(db, order.id), owner.kind === 'user');
     },
 
+    /** The doctors' review queue: see `ordersRepo.reviewQueue`; rows with their stage masks. */
+    async reviewQueue(
+      where: Parameters<typeof repo.reviewQueue>[1],
+      page: { limit: number; offset: number },
+    ): Promise<{ orders: OrderState[]; total: number }> {
+      const found = await repo.reviewQueue(db, where, page);
+      return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total };
+    },
+
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
       if (!isUuid(itemId)) return null;

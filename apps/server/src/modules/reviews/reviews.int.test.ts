@@ -1,0 +1,182 @@
+// issue 15: the doctors' review queue — a doctor sees only their storefronts and licensed states,
+// one doctor at a time holds an order (a lease that lapses back to the queue), and a decision moves
+// the money: approve captures the hold, decline voids it. Everyone else reaches none of it (404).
+import { randomUUID } from 'node:crypto';
+import { cardDetailsSchema, Stage } from '@store/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
+import { users } from '../../db/schema/auth.ts';
+import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { decisions } from '../../db/schema/reviews.ts';
+import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
+import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
+import { REVIEW_LEASE_MS } from './reviews.service.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** A signed-in doctor (Bearer), licensed in `states`, serving every storefront of the company or one. */
+async function doctor(states: string[], storefrontId: string | null = null) {
+  const [user] = await ctx.database.db
+    .insert(users)
+    .values({ companyId: DEMO_COMPANY_ID, storefrontId: storefrontId ?? EVERGREEN_ID, email: `dr.${randomUUID()}@example.com`, role: 'doctor', firstName: 'Ana', lastName: 'Ruiz' })
+    .returning({ id: users.id });
+  const [row] = await ctx.database.db
+    .insert(doctors)
+    .values({ companyId: DEMO_COMPANY_ID, storefrontId, userId: user!.id, name: 'Dr. Ana Ruiz', credentials: 'MD', timeZone: 'America/Chicago' })
+    .returning({ id: doctors.id });
+  if (states.length > 0) await ctx.database.db.insert(doctorLicenses).values(states.map((state) => ({ doctorId: row!.id, state })));
+  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, storefrontId ?? EVERGREEN_ID);
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      // A session counts on the storefront that made it: a Lumen-only doctor signs in on Lumen.
+      headers: { host: storefrontId === LUMEN_ID ? 'lumen.localhost:3000' : 'localhost:3000', authorization: `Bearer ${token}`, 'x-requested-with': 'fetch' },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    });
+  return { id: row!.id, get: (url: string) => send('GET', url), post: (url: string, payload?: unknown) => send('POST', url, payload), delete: (url: string) => send('DELETE', url) };
+}
+type Doctor = Awaited<ReturnType<typeof doctor>>;
+
+/** A patient's paid asynchronous consult order (Metformin, a doctor reviews the answers) shipping to `state`: awaiting_review, card held. */
+async function awaitingReview(state = 'CA'): Promise<{ orderId: string; patient: PatientClient }> {
+  const patient = await signedInPatient(ctx);
+  const orderId = (await patient.post('/api/cart')).json().id as string;
+  expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] })).statusCode).toBe(200);
+  expect((await patient.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
+  const current = await ctx.app.services.orders.state(ctx.database.db, { orderId });
+  await ctx.app.services.orders.update(ctx.database.db, current!, {
+    completedStages: current!.required & ~Stage.Payment,
+    items: current!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
+  });
+  const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
+  const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
+  const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/pay`,
+    headers: { host: 'localhost:3000', authorization: `Bearer ${patient.token}`, 'x-requested-with': 'fetch', 'idempotency-key': `pay-${randomUUID()}` },
+    payload: { paymentMethod: { token }, acceptedConsentIds },
+  });
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json().status).toBe('awaiting_review');
+  return { orderId, patient };
+}
+
+const paymentOf = async (orderId: string) => (await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
+const statusOf = async (orderId: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+const queued = async (who: Doctor, query = '') => (await who.get(`/api/doctor/queue${query}`)).json() as { items: { orderId: string; claim: { byMe: boolean } | null }[]; total: number };
+
+describe('the review queue (issue 15)', () => {
+  let caDoctor: Doctor;
+  let nyDoctor: Doctor;
+  let lumenDoctor: Doctor;
+  beforeAll(async () => {
+    caDoctor = await doctor(['CA', 'TX']);
+    nyDoctor = await doctor(['NY']);
+    lumenDoctor = await doctor(['CA'], LUMEN_ID);
+  });
+
+  it('lists a paid consult order to doctors of its storefront licensed in its state, and to no one else', async () => {
+    const { orderId } = await awaitingReview('CA');
+    const mine = await queued(caDoctor);
+    expect(mine.items.map((i) => i.orderId)).toContain(orderId);
+    expect(mine.items.find((i) => i.orderId === orderId)).toMatchObject({ state: 'CA', claim: null, products: [{ title: 'Metformin ER Weight Support' }] });
+    // Licensed elsewhere, or serving another storefront only: not theirs to see.
+    expect((await queued(nyDoctor)).items.map((i) => i.orderId)).not.toContain(orderId);
+    expect((await queued(lumenDoctor)).items.map((i) => i.orderId)).not.toContain(orderId);
+    // Filters narrow it: another state finds nothing of it.
+    expect((await queued(caDoctor, '?state=TX')).items.map((i) => i.orderId)).not.toContain(orderId);
+    expect((await queued(caDoctor, `?productId=${DEMO_PRODUCTS.evergreen.metformin}`)).items.map((i) => i.orderId)).toContain(orderId);
+  });
+
+  it('lets one doctor at a time hold an order; the others see it taken; a lapsed lease puts it back', async () => {
+    const { orderId } = await awaitingReview('CA');
+    const second = await doctor(['CA']);
+    const claimed = await caDoctor.post(`/api/doctor/orders/${orderId}/claim`);
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().byMe).toBe(true);
+    expect((await queued(second)).items.find((i) => i.orderId === orderId)?.claim).toMatchObject({ byMe: false });
+    const refused = await second.post(`/api/doctor/orders/${orderId}/claim`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('REVIEW_TAKEN');
+
+    ctx.clock.advance(REVIEW_LEASE_MS + 1000);
+    expect((await queued(second)).items.find((i) => i.orderId === orderId)?.claim).toBeNull();
+    expect((await second.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    // The first doctor's lapsed lease no longer lets them decide.
+    const late = await caDoctor.post(`/api/doctor/orders/${orderId}/decline`, { reasonCode: 'other' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('REVIEW_NOT_HELD');
+    expect(await statusOf(orderId)).toBe('awaiting_review');
+    expect((await paymentOf(orderId)).status).toBe('authorized');
+  });
+
+  it('makes exactly one claim when many doctors race for the same order', async () => {
+    const { orderId } = await awaitingReview('CA');
+    const racers = await Promise.all(Array.from({ length: 6 }, () => doctor(['CA'])));
+    const answers = await Promise.all(racers.map((d) => d.post(`/api/doctor/orders/${orderId}/claim`)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
+  });
+
+  it('approving captures the held amount and approves the order; it leaves the queue', async () => {
+    const { orderId } = await awaitingReview('TX');
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/approve`)).statusCode).toBe(409); // not claimed yet
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    const approved = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toEqual({ status: 'approved' });
+    expect(await statusOf(orderId)).toBe('approved');
+    expect((await paymentOf(orderId)).status).toBe('captured');
+    expect((await queued(caDoctor)).items.map((i) => i.orderId)).not.toContain(orderId);
+    const [decision] = await ctx.database.db.select().from(decisions).where(eq(decisions.orderId, orderId));
+    expect(decision).toMatchObject({ kind: 'approve', doctorId: caDoctor.id });
+  });
+
+  it('declining with a reason voids the hold and declines the order, keeping the clinical note apart', async () => {
+    const { orderId } = await awaitingReview('CA');
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    const noReason = await caDoctor.post(`/api/doctor/orders/${orderId}/decline`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(await statusOf(orderId)).toBe('awaiting_review');
+    const declined = await caDoctor.post(`/api/doctor/orders/${orderId}/decline`, {
+      reasonCode: 'safety',
+      noteForPatient: 'Please talk to your primary care doctor.',
+      clinicalNote: 'eGFR history; contraindicated.',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(await statusOf(orderId)).toBe('declined');
+    expect((await paymentOf(orderId)).status).toBe('voided');
+    const [decision] = await ctx.database.db.select().from(decisions).where(eq(decisions.orderId, orderId));
+    expect(decision).toMatchObject({ kind: 'decline', reasonCode: 'safety', clinicalNote: 'eGFR history; contraindicated.' });
+  });
+
+  it('answers 404 to a patient, a guest, a doctor who may not review the order, and for an unknown id', async () => {
+    const { orderId, patient } = await awaitingReview('CA');
+    const guest = new TestBrowser(ctx.app);
+    await guest.post('/api/cart');
+    for (const url of ['/api/doctor/queue']) {
+      expect((await patient.get(url)).statusCode).toBe(404);
+      expect((await guest.get(url)).statusCode).toBe(404);
+    }
+    for (const action of ['claim', 'approve', 'decline']) {
+      const url = `/api/doctor/orders/${orderId}/${action}`;
+      expect((await patient.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
+      expect((await guest.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
+      expect((await nyDoctor.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
+      expect((await lumenDoctor.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
+    }
+    expect((await caDoctor.post(`/api/doctor/orders/${randomUUID()}/claim`)).statusCode).toBe(404);
+    expect(await statusOf(orderId)).toBe('awaiting_review');
+    expect((await paymentOf(orderId)).status).toBe('authorized');
+  });
+});

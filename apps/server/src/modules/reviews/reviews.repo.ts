@@ -1,0 +1,78 @@
+// Review claims and decisions (private to the reviews module).
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { decisions, reviewClaims, type DecisionKind } from '../../db/schema/reviews.ts';
+
+export type ClaimRow = typeof reviewClaims.$inferSelect;
+export type DecisionRow = typeof decisions.$inferSelect;
+
+export const reviewsRepo = {
+  /** The live claims (not released, lease not run out at `at`) on these orders. */
+  async liveClaims(db: DbOrTx, orderIds: readonly string[], at: Date): Promise<ClaimRow[]> {
+    if (orderIds.length === 0) return [];
+    return db
+      .select()
+      .from(reviewClaims)
+      .where(and(inArray(reviewClaims.orderId, [...orderIds]), isNull(reviewClaims.releasedAt), sql`${reviewClaims.leaseExpiresAt} > ${at}`));
+  },
+
+  /**
+   * Takes the order for `doctorId` until `until`, in one statement: a new claim, the doctor's own
+   * (renewed), or one released or lapsed; another doctor's live claim is left alone (undefined).
+   */
+  async take(db: DbOrTx, input: { orderId: string; doctorId: string; at: Date; until: Date }): Promise<ClaimRow | undefined> {
+    const [row] = await db
+      .insert(reviewClaims)
+      .values({ orderId: input.orderId, doctorId: input.doctorId, claimedAt: input.at, leaseExpiresAt: input.until })
+      .onConflictDoUpdate({
+        target: reviewClaims.orderId,
+        set: {
+          doctorId: input.doctorId,
+          // A renewal keeps when the doctor first took it.
+          claimedAt: sql`case when ${reviewClaims.doctorId} = ${input.doctorId} and ${reviewClaims.releasedAt} is null then ${reviewClaims.claimedAt} else ${input.at} end`,
+          leaseExpiresAt: input.until,
+          releasedAt: null,
+        },
+        setWhere: or(
+          and(eq(reviewClaims.doctorId, input.doctorId), isNull(reviewClaims.releasedAt)),
+          sql`${reviewClaims.releasedAt} is not null`,
+          lt(reviewClaims.leaseExpiresAt, input.at),
+        ),
+      })
+      .returning();
+    return row;
+  },
+
+  /** Gives the doctor's live claim back; false when they hold none. */
+  async release(db: DbOrTx, orderId: string, doctorId: string, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(reviewClaims)
+      .set({ releasedAt: at })
+      .where(and(eq(reviewClaims.orderId, orderId), eq(reviewClaims.doctorId, doctorId), isNull(reviewClaims.releasedAt), sql`${reviewClaims.leaseExpiresAt} > ${at}`))
+      .returning({ orderId: reviewClaims.orderId });
+    return rows.length > 0;
+  },
+
+  /** The doctor's live claim on the order, locked for the decision's transaction. */
+  async heldBy(db: DbOrTx, orderId: string, doctorId: string, at: Date): Promise<ClaimRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(reviewClaims)
+      .where(and(eq(reviewClaims.orderId, orderId), eq(reviewClaims.doctorId, doctorId), isNull(reviewClaims.releasedAt), sql`${reviewClaims.leaseExpiresAt} > ${at}`))
+      .for('update');
+    return row;
+  },
+
+  async insertDecision(
+    db: DbOrTx,
+    values: { orderId: string; doctorId: string; kind: DecisionKind; reasonCode: string | null; noteForPatient: string | null; clinicalNote: string | null; at: Date },
+  ): Promise<DecisionRow> {
+    const [row] = await db.insert(decisions).values(values).returning();
+    return row!;
+  },
+
+  async decisionsOf(db: DbOrTx, orderIds: readonly string[]): Promise<DecisionRow[]> {
+    if (orderIds.length === 0) return [];
+    return db.select().from(decisions).where(inArray(decisions.orderId, [...orderIds])).orderBy(desc(decisions.at));
+  },
+};

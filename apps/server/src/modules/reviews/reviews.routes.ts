@@ -1,0 +1,127 @@
+// The doctor's review queue over HTTP (issue 15): the queue, claiming and releasing an order, and
+// the decisions. Only a signed-in doctor reaches any of it; to everyone else, and for an order the
+// doctor may not review, every route answers 404 as for an unknown id.
+import { declineInputSchema, usStateSchema } from '@store/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/problem.ts';
+import { auditContext } from '../../plugins/identity.ts';
+import type { OrderDecisions } from '../../workflows/order-decisions.ts';
+import type { DoctorService, StaffDoctor } from '../doctors/doctors.service.ts';
+import type { ReviewService } from './reviews.service.ts';
+
+const params = z.object({ id: z.uuid() });
+
+const claimSchema = z
+  .object({ doctorId: z.string(), byMe: z.boolean(), claimedAt: z.string(), leaseExpiresAt: z.string() })
+  .meta({ id: 'ReviewClaim' });
+
+const queueSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        orderId: z.string(),
+        orderNumber: z.string(),
+        storefront: z.object({ id: z.string(), name: z.string() }),
+        state: z.string().nullable(),
+        products: z.array(z.object({ id: z.string(), title: z.string() })),
+        waitingSince: z.string(),
+        dueAt: z.string(),
+        claim: claimSchema.nullable(),
+      }),
+    ),
+    total: z.int(),
+    page: z.int(),
+    pageSize: z.int(),
+  })
+  .meta({ id: 'ReviewQueue' });
+
+const decidedSchema = z.object({ status: z.enum(['approved', 'declined']) });
+
+export const reviewRoutes: FastifyPluginAsyncZod<{
+  reviews: ReviewService;
+  doctors: Pick<DoctorService, 'staffProfile'>;
+  decisions: Pick<OrderDecisions, 'approve' | 'decline'>;
+}> = async (app, { reviews, doctors, decisions }) => {
+  // Health data: never stored by a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  /** The signed-in doctor; anyone else gets the 404 an unknown route would. */
+  async function requireDoctor(request: FastifyRequest): Promise<StaffDoctor> {
+    const identity = request.identity;
+    if (identity?.kind !== 'user' || identity.role !== 'doctor') throw notFound();
+    const doctor = await doctors.staffProfile(identity.userId);
+    if (!doctor) throw notFound();
+    return doctor;
+  }
+
+  app.get(
+    '/api/doctor/queue',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'Paid consult orders this doctor may review (their storefronts, licensed states), longest waiting first, with who holds each',
+        querystring: z.object({
+          storefrontId: z.uuid().optional(),
+          productId: z.uuid().optional(),
+          state: usStateSchema.optional(),
+          page: z.coerce.number<string>().int().min(1).max(10_000).optional(),
+        }),
+        response: { 200: queueSchema },
+      },
+    },
+    async (request) => reviews.queue(await requireDoctor(request), request.query),
+  );
+
+  app.post(
+    '/api/doctor/orders/:id/claim',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'Claim the order for review (a lease of about 15 minutes; claiming again renews it). 409 REVIEW_TAKEN while another doctor holds it',
+        params,
+        response: { 200: claimSchema },
+      },
+    },
+    async (request) => reviews.claim(await requireDoctor(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/doctor/orders/:id/claim',
+    { schema: { tags: ['doctor'], summary: 'Put the order back in the queue', params } },
+    async (request, reply) => {
+      await reviews.release(await requireDoctor(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/doctor/orders/:id/approve',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'Approve: the card hold is captured and the order approved (the doctor must hold the claim: 409 REVIEW_NOT_HELD)',
+        params,
+        response: { 200: decidedSchema },
+      },
+    },
+    async (request) => decisions.approve(await requireDoctor(request), request.params.id, auditContext(request)),
+  );
+
+  app.post(
+    '/api/doctor/orders/:id/decline',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'Decline with a reason: the card hold is voided and the order declined (the doctor must hold the claim)',
+        params,
+        body: declineInputSchema,
+        response: { 200: decidedSchema },
+      },
+    },
+    async (request) => decisions.decline(await requireDoctor(request), request.params.id, request.body, auditContext(request)),
+  );
+};
