@@ -1,14 +1,34 @@
-// The field groups several forms share, built on FormTextField: a person's first and last name, a
+// The fields and field groups several forms share, built on FormTextField: an email, a person's
+// first and last name, a
 // new password (with its rules and, where asked, the repeat), and a US address (street, city,
 // state, ZIP) for shipping, billing or a pharmacy. Each takes the form's control and the names its
 // fields have in that form.
 import Stack from '@mui/material/Stack';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormTextField } from './FormTextField';
+import { FormTextField, type FormTextFieldProps } from './FormTextField';
 import { PasswordField } from './PasswordField';
 import { UsStateSelect } from './UsStateSelect';
 
 const at = <T extends FieldValues>(name: string) => name as FieldPath<T>;
+
+/** An email address (required); `email` unless named. */
+export function EmailField<T extends FieldValues>({
+  control,
+  name = 'email',
+  ...props
+}: Omit<FormTextFieldProps<T>, 'name'> & { name?: string }) {
+  return (
+    <FormTextField
+      control={control}
+      name={at<T>(name)}
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      {...props}
+    />
+  );
+}
 
 /** First and last name side by side (one column on a phone); `firstName` and `lastName` unless named. */
 export function PersonNameFields<T extends FieldValues>({

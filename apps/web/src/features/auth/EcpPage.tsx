@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
-import { FormTextField } from '@/components/FormTextField';
+import { EmailField } from '@/components/FormFieldGroups';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
@@ -53,14 +53,7 @@ function IntakeEmailForm() {
       <Typography>
         Lost your link? Enter the email your provider has on file and we will send it again.
       </Typography>
-      <FormTextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
+      <EmailField control={form.control} />
       {message ? (
         <Alert severity="success" role="status">
           {message}

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
-import { FormTextField } from '@/components/FormTextField';
+import { EmailField } from '@/components/FormFieldGroups';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useFormSubmit } from '@/lib/forms';
@@ -46,14 +46,7 @@ export function ForgotPasswordPage() {
           <Typography>
             Enter the email of your account and we will send you a link to choose a new password.
           </Typography>
-          <FormTextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-          />
+          <EmailField control={form.control} />
           {sentMessage ? (
             <Alert severity="success" role="status">
               {sentMessage}

@@ -11,8 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
-import { PersonNameFields } from '@/components/FormFieldGroups';
-import { FormTextField } from '@/components/FormTextField';
+import { EmailField, PersonNameFields } from '@/components/FormFieldGroups';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useFormSubmit } from '@/lib/forms';
@@ -82,14 +81,7 @@ export function RegisterWithCodePage() {
             aria-label="Register with a passcode"
           >
             <Typography>We will email you a 6-digit passcode. No password needed.</Typography>
-            <FormTextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-            />
+            <EmailField control={form.control} />
             <PersonNameFields control={form.control} />
             <FormAlert
               error={error}

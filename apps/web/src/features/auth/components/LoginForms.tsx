@@ -17,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
+import { EmailField } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
@@ -69,14 +70,7 @@ function PasswordLogin({
       onSubmit={submit}
       aria-label="Log in with your password"
     >
-      <FormTextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
+      <EmailField control={form.control} />
       <FormTextField
         control={form.control}
         name="password"
@@ -142,14 +136,7 @@ function CodeLogin({ redirectTo }: { redirectTo?: string | null | undefined }) {
       onSubmit={submit}
       aria-label="Log in with a passcode"
     >
-      <FormTextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
+      <EmailField control={form.control} />
       <Controller
         control={form.control}
         name="channels"

@@ -17,7 +17,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
-import { NewPasswordFields, PersonNameFields } from '@/components/FormFieldGroups';
+import { EmailField, NewPasswordFields, PersonNameFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
@@ -114,15 +114,7 @@ export function RegistrationForm({
       aria-label="Create your account"
     >
       {children}
-      <FormTextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        slotProps={{ htmlInput: { readOnly: emailReadOnly } }}
-      />
+      <EmailField control={form.control} slotProps={{ htmlInput: { readOnly: emailReadOnly } }} />
       <NewPasswordFields control={form.control} name="password" label="Password" />
       <PersonNameFields control={form.control} />
       <FormTextField

@@ -22,9 +22,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormSubmit } from '@/lib/forms';
 import { useForm, type FieldPath } from 'react-hook-form';
+import { FormActions } from '@/components/FormActions';
 import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState, errorText } from '@/components/PageState';
-import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
+import type { ButtonStatus } from '@/components/StatusButton';
 import { tokenizeSandboxCard, usePaymentConfig, type CardToken } from '../api/payment.api';
 import { loadStripe, type StripeCardElement, type StripeJs } from '../stripeJs';
 
@@ -163,16 +164,9 @@ function SandboxCardForm({
         <Typography variant="body2" color="text.secondary">
           Test mode: no real charge is made. Use card 4242 4242 4242 4242 with any future date and any 3 digits.
         </Typography>
-        <Stack direction="row" spacing={2}>
-          <StatusButton type="submit" status={status} doneLabel="Card accepted">
-            {submitLabel}
-          </StatusButton>
-          {onCancel ? (
-            <Button variant="text" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-        </Stack>
+        <FormActions status={status} doneLabel="Card accepted" onCancel={onCancel}>
+          {submitLabel}
+        </FormActions>
       </Stack>
     </Box>
   );
@@ -290,16 +284,9 @@ function StripeCardForm({
             </FormHelperText>
           ) : null}
         </Box>
-        <Stack direction="row" spacing={2}>
-          <StatusButton type="submit" status={status} disabled={!stripe} doneLabel="Card accepted">
-            {submitLabel}
-          </StatusButton>
-          {onCancel ? (
-            <Button variant="text" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-        </Stack>
+        <FormActions status={status} doneLabel="Card accepted" disabled={!stripe} onCancel={onCancel}>
+          {submitLabel}
+        </FormActions>
       </Stack>
     </Box>
   );

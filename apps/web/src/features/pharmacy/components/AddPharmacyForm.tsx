@@ -5,7 +5,6 @@ import { patientPharmacySchema, type PatientPharmacy, type PatientPharmacyInput 
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useFormSubmit } from '@/lib/forms';
@@ -13,7 +12,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { CityStateZipFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
-import { StatusButton } from '@/components/StatusButton';
+import { FormActions } from '@/components/FormActions';
 import { useAddPharmacy, type Pharmacy } from '../api/pharmacy.api';
 
 export interface AddPharmacyFormProps {
@@ -64,16 +63,9 @@ export function AddPharmacyForm({ onAdded, onCancel, defaultValues }: AddPharmac
           helperText="The pharmacy's 10-digit National Provider Identifier. Your pharmacy can tell you."
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
         />
-        <Stack direction="row" spacing={2}>
-          <StatusButton type="submit" status={status} doneLabel="Added">
-            Add pharmacy
-          </StatusButton>
-          {onCancel ? (
-            <Button variant="text" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-        </Stack>
+        <FormActions status={status} doneLabel="Added" onCancel={onCancel}>
+          Add pharmacy
+        </FormActions>
       </Stack>
     </Box>
   );

@@ -11,7 +11,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useId, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { useFormSubmit } from '@/lib/forms';
@@ -19,7 +18,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
-import { StatusButton } from '@/components/StatusButton';
+import { FormActions } from '@/components/FormActions';
 
 export interface AddressFormProps {
   /** Prefills the form (editing a saved address). */
@@ -121,16 +120,9 @@ export function AddressForm({
           autoComplete="tel-national"
           helperText="10 digits, e.g. (555) 123-4567"
         />
-        <Stack direction="row" spacing={2} sx={hideActions ? { display: 'none' } : undefined}>
-          <StatusButton type="submit" status={status} doneLabel="Saved">
-            {submitLabel}
-          </StatusButton>
-          {onCancel ? (
-            <Button variant="text" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-        </Stack>
+        <FormActions status={status} doneLabel="Saved" onCancel={onCancel} sx={hideActions ? { display: 'none' } : undefined}>
+          {submitLabel}
+        </FormActions>
       </Stack>
     </Box>
   );
