@@ -3,18 +3,7 @@
 // doctor (or "next available") and completes Scheduling without a time slot. The order is read
 // through its owner (another owner's order is a 404); its shipping state decides which doctors may
 // be chosen and its visit type what kind of visit is booked.
-import {
-  canCompleteStage,
-  CHECKOUT_MESSAGES,
-  FIRST_AVAILABLE,
-  hasStage,
-  MESSAGES,
-  Stage,
-  type CheckoutMessageCode,
-  type CheckoutProgressView,
-  type ScheduleInvitee,
-  type StorefrontConfig,
-} from '@store/domain';
+import { canCompleteStage, CHECKOUT_MESSAGES, FIRST_AVAILABLE, hasStage, MESSAGES, Stage, type CheckoutMessageCode, type CheckoutProgressView, type ScheduleInvitee, type StorefrontConfig, isScheduledVisit, VISIT_TYPES, type VisitType } from '@store/domain';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError, fieldError, notFound } from '../lib/problem.ts';
 import { actorOf, ownerOfIdentity } from '../plugins/identity.ts';
@@ -305,7 +294,7 @@ export function createOrderVisitService(deps: {
       const state = await ownedState(input.storefront, owner, input.orderId);
       assertSchedulable(state);
       const visitType = state.visitType;
-      if (visitType !== 1 && visitType !== 2) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
+      if (!isScheduledVisit(visitType)) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
       const shippingState = state.order.shippingState ?? undefined;
       // Paid already (booking again after a cancelled visit): mailed at once, the stage stays done.
       const paid = state.order.status === 'visit_scheduled';
@@ -348,7 +337,7 @@ export function createOrderVisitService(deps: {
       const owner = ownerOfIdentity(input.identity);
       const state = await ownedState(input.storefront, owner, input.orderId);
       assertSchedulable(state);
-      if (state.visitType !== 3) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
+      if (state.visitType !== VISIT_TYPES.asynchronous) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
       let doctor: DoctorSummary | null = null;
       if (input.doctorId && input.doctorId !== FIRST_AVAILABLE) {
         const found = await doctors.get(scope(input.storefront), input.doctorId);
@@ -363,7 +352,7 @@ export function createOrderVisitService(deps: {
     },
 
     /** The order's visit for its owner (summary and confirmation pages); null when none. */
-    async appointmentForOrder(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<{ appointment: AppointmentView | null; doctorId: string | null; visitType: 1 | 2 | 3 | null }> {
+    async appointmentForOrder(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<{ appointment: AppointmentView | null; doctorId: string | null; visitType: VisitType | null }> {
       const state = await ownedState(storefront, owner, orderId);
       return {
         appointment: await scheduling.getForOrder(storefront, orderId),

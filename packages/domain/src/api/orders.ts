@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { VISIT_TYPES } from '../checkout/routing.ts';
 
+/** A visit with a time: video (1) or phone (2). */
+export const scheduledVisitTypeSchema = z.union([z.literal(VISIT_TYPES.video), z.literal(VISIT_TYPES.phone)]).describe('1 video, 2 phone');
+
 /** A product's or order's visit type (VISIT_TYPES: 1 video, 2 phone, 3 asynchronous), or none. */
 export const visitTypeSchema = z
   .union([z.literal(VISIT_TYPES.video), z.literal(VISIT_TYPES.phone), z.literal(VISIT_TYPES.asynchronous)])

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { storefronts } from './storefronts.ts';
 
-import { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType } from '@store/domain';
+import { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType, type VisitType } from '@store/domain';
 
 export { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType };
 
@@ -48,7 +48,7 @@ export const products = pgTable(
     /** Days between refills; drives "price per cycle". Null for one-off products. */
     refillCycleDays: integer(),
     /** 1 video, 2 phone, 3 asynchronous; null when no visit is needed. */
-    visitType: smallint().$type<1 | 2 | 3>(),
+    visitType: smallint().$type<VisitType>(),
     /** Checkout stages this product needs (bit flags, packages/domain Stage). */
     stageMask: integer().notNull(),
     /** The questionnaire it uses; a reference until the questionnaire tables arrive. */

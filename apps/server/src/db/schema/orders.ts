@@ -1,6 +1,6 @@
 // Orders (a cart is an order in 'draft') and their items, shared by guests and patients
 // (DATA-MODEL.md). Prices and consult fees are snapshots taken when an item is added.
-import type { OrderStatus } from '@store/domain';
+import type { OrderStatus, VisitType } from '@store/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -67,7 +67,7 @@ export const orders = pgTable(
     pharmacyId: uuid().references(() => pharmacies.id, { onDelete: 'set null' }),
     /** The doctor of the visit (scheduling); null for "next available". */
     doctorId: uuid().references(() => doctors.id, { onDelete: 'set null' }),
-    visitType: smallint().$type<1 | 2 | 3>(),
+    visitType: smallint().$type<VisitType>(),
     phone: text(),
     landingGuid: uuid().references(() => landingSessions.guid, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -104,7 +104,7 @@ export const orderItems = pgTable(
     consultFeeCents: integer().notNull().default(0),
     consultRequired: boolean().notNull().default(false),
     consultAttached: boolean().notNull().default(false),
-    visitType: smallint().$type<1 | 2 | 3>(),
+    visitType: smallint().$type<VisitType>(),
     requiredStages: integer().notNull().default(0),
     completedStages: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 // Booked visits (DATA-MODEL.md appointments; issue 6). A slot is held atomically by a partial unique
 // index on (doctor, start) among live bookings: of two patients racing for one slot, one insert wins.
+import type { ScheduledVisitType } from '@store/domain';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -44,7 +45,7 @@ export const appointments = pgTable(
     endsAt: timestamp({ withTimezone: true }).notNull(),
     status: appointmentStatus().notNull().default('booked'),
     /** 1 video, 2 phone (SPEC §2 visit types); null when not known yet. */
-    visitType: smallint().$type<1 | 2>(),
+    visitType: smallint().$type<ScheduledVisitType>(),
     /** SPEC §3 Schedule invitee: name, email, number. */
     inviteeName: text().notNull(),
     inviteeEmail: text().notNull(),

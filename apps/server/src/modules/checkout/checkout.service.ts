@@ -8,29 +8,7 @@
 // The consult of each order item that needs one is created on first read; once a consult is
 // frozen, the consult-frozen workflow calls `consultFrozen` in the same transaction, which
 // completes the item's Consult stage or disqualifies the order.
-import {
-  canCompleteStage,
-  canTransition,
-  CHECKOUT_MESSAGES,
-  DISQUALIFIED_ROUTE,
-  firstMissingStage,
-  firstPendingRoute,
-  hasStage,
-  missingStages,
-  patientStatusLabel,
-  progressStepOf,
-  readyForPayment,
-  Stage,
-  STAGE_NAMES,
-  stageStatuses,
-  type CheckoutMessageCode,
-  type CheckoutProgressView,
-  type DisplayPages,
-  type Disqualification,
-  type OrderStatus,
-  type StageFlag,
-  type StorefrontConfig,
-} from '@store/domain';
+import { canCompleteStage, canTransition, CHECKOUT_MESSAGES, DISQUALIFIED_ROUTE, firstMissingStage, firstPendingRoute, hasStage, missingStages, patientStatusLabel, progressStepOf, readyForPayment, Stage, STAGE_NAMES, stageStatuses, type CheckoutMessageCode, type CheckoutProgressView, type DisplayPages, type Disqualification, type OrderStatus, type StageFlag, type StorefrontConfig, type VisitType } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import { ownerOfIdentity, type Owner } from '../../plugins/identity.ts';
@@ -69,7 +47,7 @@ export interface PayableOrder {
   totalCents: number;
   /** Some item needs a doctor's consult (DATA-MODEL.md: consult orders authorize, others capture). */
   consultRequired: boolean;
-  visitType: 1 | 2 | 3 | null;
+  visitType: VisitType | null;
   userId: string | null;
   /** The stages the order needs (whether paying captures at once: `capturesAtCheckout`). */
   requiredStages: number;

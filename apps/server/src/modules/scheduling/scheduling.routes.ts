@@ -1,7 +1,7 @@
 // Scheduling a visit (issue 6; SPEC §2 schedule-visit and the reschedulings/ link, §3 Schedule):
 // slots per doctor and "first available", booking, and the reschedule link's page data, move,
 // cancel and calendar invite.
-import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES, usStateSchema, doctorSummarySchema } from '@store/domain';
+import { FIRST_AVAILABLE, scheduleInviteeSchema, timeZoneSchema, US_TIME_ZONES, usStateSchema, doctorSummarySchema, scheduledVisitTypeSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export const appointmentSchema = z
     id: z.string(),
     orderId: z.string().nullable(),
     status: z.enum(['booked', 'cancelled', 'rescheduled', 'completed', 'missed']),
-    visitType: z.union([z.literal(1), z.literal(2)]).nullable(),
+    visitType: scheduledVisitTypeSchema.nullable(),
     startsAt: z.string(),
     endsAt: z.string(),
     doctor: doctorSummarySchema,
@@ -119,7 +119,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
           state: usStateSchema.optional().describe('The shipping state: needed for first-available'),
           timeZone: timeZoneSchema.optional().describe("The patient's IANA zone"),
           orderId: z.uuid().optional().describe('The order the visit is for (wired by the checkout engine)'),
-          visitType: z.union([z.literal(1), z.literal(2)]).optional().describe('1 video, 2 phone'),
+          visitType: scheduledVisitTypeSchema.optional(),
         }),
         response: { 201: z.object({ appointment: appointmentSchema, reschedulePath: z.string() }) },
       },

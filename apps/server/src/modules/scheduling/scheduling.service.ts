@@ -7,14 +7,7 @@
 // included), and the partial unique index on (doctor, start) among live bookings refuses any second
 // insert that gets past that. Either way the loser gets 409 SLOT_TAKEN.
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  FIRST_AVAILABLE,
-  MESSAGES,
-  reschedulingPath,
-  VISIT_TYPE_LABELS,
-  type ScheduleInvitee,
-  type StorefrontConfig,
-} from '@store/domain';
+import { FIRST_AVAILABLE, MESSAGES, reschedulingPath, VISIT_TYPE_LABELS, type ScheduleInvitee, type StorefrontConfig, type ScheduledVisitType } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppointmentStatus } from '../../db/schema/scheduling.ts';
 import { AppError, fieldError, notFound, problem } from '../../lib/problem.ts';
@@ -36,7 +29,7 @@ export interface AppointmentView {
   id: string;
   orderId: string | null;
   status: AppointmentStatus;
-  visitType: 1 | 2 | null;
+  visitType: ScheduledVisitType | null;
   startsAt: string;
   endsAt: string;
   doctor: DoctorSummary;
@@ -92,7 +85,7 @@ export interface BookInput {
   startsAt: Date;
   invitee: ScheduleInvitee;
   patientTimeZone: string;
-  visitType?: 1 | 2 | null | undefined;
+  visitType?: ScheduledVisitType | null | undefined;
   /** Absolute origin for the links in mail (e.g. https://store.example). */
   origin: string;
   /** For the audit log. */
