@@ -3,77 +3,22 @@
 // order id is kept in localStorage with a timestamp (SPEC §3 keys guestOrderId,
 // guestOrderIdTimestamp); after the storefront's guestOrderTtlHours without use the guest's cart
 // is emptied on the next visit, so a returning guest resumes only a recent order.
-import { type DisplayPages, firstPendingRoute, type UsAddress, type VisitType } from '@store/domain';
+import { type DisplayPages, firstPendingRoute, type OrderItemView, type OrderView, type UsAddress } from '@store/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import { useSession } from './session';
 import { useStoreConfig } from './storefront';
 
-export interface CartItem {
-  id: string;
-  productId: string;
-  slug: string | null;
-  title: string;
-  description: string;
-  thumbnail: string;
-  type: string;
-  qty: number;
-  qtyRange: { min: number; max: number };
-  defaultQuantity: number;
-  flexibleQuantity: boolean;
-  unitPriceCents: number;
-  lineSubtotalCents: number;
-  consultFeeCents: number;
-  consultRequired: boolean;
-  consultAttached: boolean;
-  visitType: VisitType | null;
-  checkoutStages: number;
-  completedCheckoutStages: number;
-}
+/** An order line as every cart endpoint answers it (packages/domain orderItemViewSchema). */
+export type CartItem = OrderItemView;
 
-export interface CartTotals {
-  subtotalCents: number;
-  consultFeeCents: number;
-  discountCents: number;
-  shippingCents: number;
-  taxCents: number;
-  /** A donation added on the summary (issue 7, flags.enableDonationsSummaryPage); part of the total. */
-  donationCents?: number;
-  totalCents: number;
-}
+export type CartTotals = OrderView['totals'];
 
 /** The address snapshot the order ships to (issue 5), as typed at the Shipping stage. */
 export type CartShippingAddress = UsAddress;
 
-/** The order view every cart endpoint answers (SPEC §3 guest order response, camelCase). */
-export interface Cart {
-  id: string;
-  status: string;
-  isGuestOrder: boolean;
-  sessionGuid: string | null;
-  items: CartItem[];
-  checkoutStages: number;
-  completedCheckoutStages: number;
-  orderLevelCheckoutStages: number;
-  pendingStages: number[];
-  nextRoute: string | null;
-  pendingConsultProductIds: string[];
-  shipping: { state: string | null; methodId: string | null; carrier: string | null; methodName: string | null; costCents: number };
-  /**
-   * Nothing ships, and sales tax or where an item is sold depends on the state: the patient gives the
-   * state they are in (`shipping.state`) before paying (issue 13 #13). Older answers may leave it out.
-   */
-  stateRequired?: boolean;
-  /** Null until the Shipping stage is done (older answers may leave it out). */
-  shippingAddress?: CartShippingAddress | null;
-  promoCode: { code: string; discountCents: number } | null;
-  isPromoCodeApplied: boolean;
-  isSalesTaxApplied: boolean;
-  salesTaxCents: number;
-  taxRatePercent: number;
-  totals: CartTotals;
-  visitType: VisitType | null;
-}
+/** The order view every cart endpoint answers (SPEC §3 guest order response, camelCase; packages/domain orderViewSchema). */
+export type Cart = OrderView;
 
 export const CART_QUERY_KEY = ['cart'] as const;
 

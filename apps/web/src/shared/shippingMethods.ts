@@ -1,17 +1,11 @@
 // The storefront's shipping methods (GET /api/shipping-methods), shared by the cart's estimate and
 // the shipping details page (features never import each other).
+import type { ShippingMethodView } from '@store/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 
-export interface ShippingMethod {
-  id: string;
-  carrier: string;
-  name: string;
-  costCents: number;
-  minDays: number;
-  maxDays: number;
-  freeAboveCents: number | null;
-}
+/** A shipping method of the storefront (packages/domain shippingMethodSchema). */
+export type ShippingMethod = ShippingMethodView;
 
 export function useShippingMethods(enabled = true) {
   return useQuery({

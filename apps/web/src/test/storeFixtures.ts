@@ -90,8 +90,15 @@ export function makeCart(overrides: Partial<Cart> = {}): Cart {
     isSalesTaxApplied: false,
     salesTaxCents: 0,
     taxRatePercent: 0,
-    totals: { subtotalCents: 5998, consultFeeCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 5998 },
+    totals: { subtotalCents: 5998, consultFeeCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, donationCents: 0, totalCents: 5998 },
     visitType: null,
+    stateRequired: false,
+    shippingAddress: null,
+    pharmacyId: null,
+    doctorId: null,
+    phone: null,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    updatedAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
 }

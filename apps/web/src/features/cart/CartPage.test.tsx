@@ -56,7 +56,7 @@ describe('CartPage', () => {
           isPromoCodeApplied: true,
           isSalesTaxApplied: true,
           taxRatePercent: 7.25,
-          totals: { subtotalCents: 8198, consultFeeCents: 2500, discountCents: 820, shippingCents: 0, taxCents: 535, totalCents: 10413 },
+          totals: { subtotalCents: 8198, consultFeeCents: 2500, discountCents: 820, shippingCents: 0, taxCents: 535, donationCents: 0, totalCents: 10413 },
         }),
       })],
     ]);
@@ -117,7 +117,7 @@ describe('CartPage', () => {
       ...METHODS,
       ['GET', '/api/cart', () => ({ body: makeCart() })],
       ['POST', '/api/orders/o1/promo-code', () => ({
-        body: makeCart({ promoCode: { code: 'WELCOME10', discountCents: 600 }, isPromoCodeApplied: true, totals: { subtotalCents: 5998, consultFeeCents: 0, discountCents: 600, shippingCents: 0, taxCents: 0, totalCents: 5398 } }),
+        body: makeCart({ promoCode: { code: 'WELCOME10', discountCents: 600 }, isPromoCodeApplied: true, totals: { subtotalCents: 5998, consultFeeCents: 0, discountCents: 600, shippingCents: 0, taxCents: 0, donationCents: 0, totalCents: 5398 } }),
       })],
     ]);
     renderCart();

@@ -69,9 +69,17 @@ export function makeCart(overrides: Partial<Cart> = {}): Cart {
       discountCents: 0,
       shippingCents: 0,
       taxCents: 0,
+      donationCents: 0,
       totalCents: 29800,
     },
     visitType: 1,
+    stateRequired: false,
+    shippingAddress: null,
+    pharmacyId: null,
+    doctorId: null,
+    phone: null,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    updatedAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
 }

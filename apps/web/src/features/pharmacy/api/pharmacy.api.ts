@@ -1,46 +1,16 @@
 // Pharmacy search, map markers, the partner pharmacy and the patient's own pharmacy (/api/pharmacies).
-import type { LatLng, PatientPharmacy } from '@store/domain';
+import type { z } from 'zod';
+import { type PatientPharmacy, type PharmacyView, type pharmacyOriginSchema, type pharmacySearchResultSchema, type pharmacyMapSchema } from '@store/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
 import { CART_QUERY_KEY } from '@/shared/cart';
 
-/** SPEC §3 Pharmacy, with its location and the distance from the search's ZIP. */
-export interface Pharmacy {
-  id: string;
-  isPatientCreated: boolean;
-  isPartner: boolean;
-  npi: string;
-  name: string;
-  phone: string;
-  fax: string | null;
-  pharmacyAddress: { address: string; city: string; state: string; zip: string };
-  location: LatLng | null;
-  distanceMiles: number | null;
-}
-
-export interface SearchOrigin extends LatLng {
-  zip: string | null;
-  label: string;
-}
-
-export interface PharmacySearchResult {
-  items: Pharmacy[];
-  page: number;
-  pageSize: number;
-  total: number;
-  origin: SearchOrigin | null;
-  radiusMiles: number | null;
-}
-
-export type PharmacyMarker = Pharmacy & { lat: number; lng: number };
-
-export interface PharmacyMapData {
-  center: SearchOrigin;
-  radiusMiles: number;
-  total: number;
-  markers: PharmacyMarker[];
-  tiles: { url: string; attribution: string };
-}
+/** SPEC §3 Pharmacy, with its location and the distance from the search's ZIP (packages/domain pharmacySchema). */
+export type Pharmacy = PharmacyView;
+export type SearchOrigin = z.infer<typeof pharmacyOriginSchema>;
+export type PharmacySearchResult = z.infer<typeof pharmacySearchResultSchema>;
+export type PharmacyMapData = z.infer<typeof pharmacyMapSchema>;
+export type PharmacyMarker = PharmacyMapData['markers'][number];
 
 export interface PharmacyQuery {
   zip?: string | undefined;

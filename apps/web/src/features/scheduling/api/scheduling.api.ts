@@ -1,24 +1,13 @@
 // Query hooks for doctors, slots, booking and the reschedule link (docs/api-map.md, issue 6).
-import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type VisitType } from '@store/domain';
+import type { z } from 'zod';
+import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type VisitType, type doctorSummarySchema, type doctorDetailSchema } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
 import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
 
-export interface Doctor {
-  id: string;
-  name: string;
-  credentials: string;
-  photoUrl: string | null;
-  specialties: string[];
-  timeZone: string;
-  averageRating: number | null;
-  ratingCount: number;
-  states: string[];
-}
-
-export interface DoctorDetail extends Doctor {
-  bio: string;
-}
+/** A doctor as patients see one (packages/domain doctorSummarySchema, doctorDetailSchema). */
+export type Doctor = z.infer<typeof doctorSummarySchema>;
+export type DoctorDetail = z.infer<typeof doctorDetailSchema>;
 
 export interface Slot {
   startsAt: string;

@@ -1,7 +1,8 @@
 // The order's shipping details in checkout (issue 5): the method of the order (PATCH /api/orders/:id/shipping re-prices it on the server) and the order's address
 // (PUT /api/orders/:id/shipping-address, a saved address or a new one). Answers replace the cart.
 // Saved shipping addresses of the signed-in patient (GET/POST/PATCH/DELETE /api/addresses).
-import type { UsAddress, UsAddressPatch } from '@store/domain';
+import type { z } from 'zod';
+import { type UsAddress, type UsAddressPatch, type SavedAddressView, type savedAddressesSchema } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import { CART_QUERY_KEY, type Cart } from '@/shared/cart';
@@ -55,25 +56,9 @@ export function useSetOrderAddress(orderId: string) {
   });
 }
 
-export interface SavedAddress {
-  id: string;
-  fullName: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  /** 10 digits. */
-  phone: string;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-/** SPEC §9 groups: "MOST RECENT ADDRESS" and "OTHER SAVED ADDRESSES". */
-export interface SavedAddressGroups {
-  mostRecent: SavedAddress | null;
-  otherSaved: SavedAddress[];
-}
+/** A saved address (packages/domain savedAddressSchema); SPEC §9 groups "MOST RECENT ADDRESS" and "OTHER SAVED ADDRESSES". */
+export type SavedAddress = SavedAddressView;
+export type SavedAddressGroups = z.infer<typeof savedAddressesSchema>;
 
 export const addressKeys = { all: ['addresses'] as const };
 
