@@ -2,11 +2,12 @@
 // carries a forged Host header: links use the request's host only when it is registered for the
 // storefront, else the storefront's own registered address.
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema, Stage } from '@store/domain';
+import { cardDetailsSchema } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { completeStagesButPayment } from '../../test/orders.ts';
 import { users } from '../db/schema/auth.ts';
 import { orders } from '../db/schema/orders.ts';
 import { DEMO_PRODUCTS } from '../db/seed/store.ts';
@@ -45,13 +46,9 @@ describe('links in mail', () => {
     const who = await patient(FORGED);
     const orderId = (await who.send('POST', '/api/cart')).json().id as string;
     expect((await who.send('PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.labPanel }] })).statusCode).toBe(200);
-    const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
     // A lab-only order: the patient's state (for tax) is given, the other stages are done.
     await ctx.database.db.update(orders).set({ shippingState: 'CA' }).where(eq(orders.id, orderId));
-    await ctx.app.services.orders.update(ctx.database.db, state!, {
-      completedStages: state!.required & ~Stage.Payment,
-      items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
-    });
+    await completeStagesButPayment(ctx, orderId);
     const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
     const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
     const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);

@@ -3,10 +3,11 @@
 // pay charges it and the receipt lists it; a storefront without the flag (Evergreen) refuses;
 // another owner's order is a 404.
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema, Stage } from '@store/domain';
+import { cardDetailsSchema } from '@store/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
+import { completeStagesButPayment } from '../../test/orders.ts';
 import { users } from '../db/schema/auth.ts';
 import { DEMO_PRODUCTS } from '../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
@@ -89,11 +90,7 @@ describe('donation on the summary', () => {
     const send = await patient(LUMEN_ID);
     const orderId = await cartWith(send, DEMO_PRODUCTS.lumen.hairGummies);
     const withDonation = (await send('PUT', `/api/orders/${orderId}/donation`, { donationCents: 1000 })).json();
-    const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
-    await ctx.app.services.orders.update(ctx.database.db, state!, {
-      completedStages: state!.required & ~Stage.Payment,
-      items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
-    });
+    await completeStagesButPayment(ctx, orderId);
     const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
     const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
     const consents = (await ctx.app.services.consents.current(LUMEN_ID)).map((c) => c.id);

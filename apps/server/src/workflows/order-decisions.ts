@@ -4,9 +4,10 @@
 // service checks the doctor holds the order's claim and records the decision.
 //
 // The gateway is never called inside a database transaction (PGlite would wait on itself): the
-// claim is checked, the money moved (idempotent: a repeat finds it done), then the status, the
-// decision and the claim's release are written together after checking the claim again. A crash
-// between the two leaves the order with its claim, and the doctor's retry finishes it.
+// claim is checked and its lease renewed (so it cannot lapse while the processor is asked), the
+// money moved (idempotent: a repeat finds it done), then the status, the decision and the claim's
+// release are written together once the doctor is found still holding it. A crash between the two
+// leaves the order with its renewed claim, and the doctor's retry finishes it.
 import { AppError, notFound } from '../lib/problem.ts';
 import type { DeclineInput } from '@store/domain';
 import type { Db } from '../db/client.ts';
@@ -20,7 +21,7 @@ export function createOrderDecisions(deps: {
   db: Db;
   orders: Pick<OrdersService, 'state' | 'transition'>;
   payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
-  reviews: Pick<ReviewService, 'assertHeld' | 'decided' | 'servedIds'>;
+  reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds'>;
 }) {
   const { db, orders, payments, reviews } = deps;
   const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
@@ -48,7 +49,7 @@ export function createOrderDecisions(deps: {
       const moved = await payments.captureForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: 'doctor_approved' });
       if (!moved.ok) throw paymentProblem(moved.failure);
       await db.transaction(async (tx) => {
-        await reviews.assertHeld(tx, doctor, orderId, served);
+        await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
         await reviews.decided(tx, doctor, orderId, { kind: 'approve' });
       });
@@ -61,7 +62,7 @@ export function createOrderDecisions(deps: {
       const moved = await payments.voidForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: `declined:${input.reasonCode}` });
       if (!moved.ok) throw paymentProblem(moved.failure);
       await db.transaction(async (tx) => {
-        await reviews.assertHeld(tx, doctor, orderId, served);
+        await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'declined', reason: input.reasonCode, audit, tx });
         await reviews.decided(tx, doctor, orderId, { kind: 'decline', reasonCode: input.reasonCode, noteForPatient: input.noteForPatient ?? null, clinicalNote: input.clinicalNote ?? null });
       });

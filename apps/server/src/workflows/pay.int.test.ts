@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { completeStagesButPayment } from '../../test/orders.ts';
 import { auditEvents } from '../db/schema/audit.ts';
 import { users } from '../db/schema/auth.ts';
 import { orders } from '../db/schema/orders.ts';
@@ -64,14 +65,7 @@ async function readyOrder(who: Patient, productId: string, promo?: string): Prom
   // (no sales tax in the demo store) leaves its total as it was.
   if (added.json().stateRequired) expect((await who.send('PATCH', `/api/orders/${orderId}/shipping`, { state: 'CO' })).statusCode).toBe(200);
   if (promo) expect((await who.send('POST', `/api/orders/${orderId}/promo-code`, { promoCode: promo })).statusCode).toBe(200);
-  const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
-  const done = state!.required & ~Stage.Payment;
-  if (done) {
-    await ctx.app.services.orders.update(ctx.database.db, state!, {
-      completedStages: done,
-      items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
-    });
-  }
+  await completeStagesButPayment(ctx, orderId);
   return orderId;
 }
 

@@ -54,9 +54,9 @@ export interface PurchaseResult {
 interface Deps {
   db: Db;
   checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment'>;
-  orders: Pick<OrdersService, 'state' | 'getOrder' | 'transition' | 'withStatus'>;
+  orders: Pick<OrdersService, 'state' | 'getOrder' | 'transition'>;
   cart: Pick<CartService, 'claimRedemption'>;
-  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds' | 'recentLive' | 'createdAt'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds' | 'liveBehindOrdersIn' | 'createdAt'>;
   auth: Pick<AuthService, 'contactOf'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
@@ -249,18 +249,13 @@ export function createPayWorkflow(deps: Deps) {
     for (const paymentId of await payments.stalePendingIds()) {
       await reconcilePayment(paymentId, await baseUrlOf(paymentId)).catch((err: unknown) => log?.warn({ err, paymentId }, 'payment not reconciled yet'));
     }
-    // Charges behind orders still waiting for payment (recorded here), or behind orders that are
-    // not being paid for (released).
-    const live = await payments.recentLive();
-    const paymentOf = new Map(live.map((p) => [p.orderId, p.id]));
-    const behind = await orders.withStatus([...paymentOf.keys()], ['awaiting_payment', ...UNPAID_ORDER_STATUSES]);
-    const unrecorded = behind.filter((o) => o.status === 'awaiting_payment').slice(0, 100);
-    const orphans = behind.filter((o) => o.status !== 'awaiting_payment').slice(0, 100);
-    for (const { id: orderId } of unrecorded) {
+    // Charges behind orders still waiting for payment (recorded here), and behind orders that are
+    // not being paid for (released), whatever their age.
+    for (const { id: paymentId, orderId } of await payments.liveBehindOrdersIn(['awaiting_payment'])) {
       const payment = await payments.paymentForOrder(orderId);
-      if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentOf.get(orderId)!));
+      if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentId));
     }
-    for (const { id: orderId, status } of orphans) await releaseOrphan(orderId, status);
+    for (const { orderId, orderStatus } of await payments.liveBehindOrdersIn(UNPAID_ORDER_STATUSES)) await releaseOrphan(orderId, orderStatus);
   }
 
   /** Voids the hold (or refunds the charge) behind an order that is not being paid for. */

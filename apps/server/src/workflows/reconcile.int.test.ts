@@ -10,6 +10,7 @@ import { cardBrandOf, cardDetailsSchema, Stage } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { completeStagesButPayment } from '../../test/orders.ts';
 import { signedInPatient } from '../../test/patients.ts';
 import { orders } from '../db/schema/orders.ts';
 import { payments as paymentsTable } from '../db/schema/payments.ts';
@@ -37,11 +38,7 @@ async function awaitingPayment(promo?: string) {
   const orderId = (await patient.post('/api/cart')).json().id as string;
   expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: P.vitaminD }] })).statusCode).toBe(200);
   if (promo) expect((await patient.post(`/api/orders/${orderId}/promo-code`, { promoCode: promo })).statusCode).toBe(200);
-  const state = await ctx.app.services.orders.state(ctx.database.db, { orderId });
-  await ctx.app.services.orders.update(ctx.database.db, state!, {
-    completedStages: state!.required & ~Stage.Payment,
-    items: state!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
-  });
+  await completeStagesButPayment(ctx, orderId);
   const payable = await ctx.app.services.checkout.assertPayable({ orderId });
   return { orderId, userId: patient.userId, email, totalCents: payable.totalCents };
 }

@@ -165,15 +165,6 @@ export const ordersRepo = {
     return row;
   },
 
-  /** Which of these orders are in one of these statuses. */
-  async withStatus(db: DbOrTx, ids: readonly string[], statuses: readonly OrderRow['status'][]): Promise<{ id: string; status: string }[]> {
-    if (ids.length === 0 || statuses.length === 0) return [];
-    return db
-      .select({ id: orders.id, status: orders.status })
-      .from(orders)
-      .where(and(inArray(orders.id, [...ids]), inArray(orders.status, [...statuses])));
-  },
-
   /**
    * The doctors' review queue (issue 15): orders in `statuses` of these storefronts shipping to (or
    * placed from) one of `states`, longest waiting first (the status was its last change), with their items; and how many there are in all.

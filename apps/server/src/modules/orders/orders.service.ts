@@ -280,11 +280,6 @@ export function createOrdersService(deps: {
       return (await repo.orderIdOfItem(executor, itemId)) ?? null;
     },
 
-    /** Orders in these statuses that hold a payment in `paymentOrderIds` (reconciliation's sweep). */
-    async withStatus(orderIds: readonly string[], statuses: readonly OrderRow['status'][]): Promise<{ id: string; status: string }[]> {
-      return repo.withStatus(db, orderIds, statuses);
-    },
-
     // ---- Row operations for the cart, which edits a draft inside its own transaction (the order
     // locked). They write rows only; the cart checks the store's rules and re-prices.
     findDraft: repo.findDraft,
@@ -292,8 +287,8 @@ export function createOrdersService(deps: {
     findById: repo.findById,
     findLatestOwned: repo.findLatestOwned,
     insertDraft: repo.insertDraft,
-    /** Writes the order's own columns (prices, shipping, coupon, owner): never its status (see `update`). */
-    write: (executor: DbOrTx, id: string, patch: Partial<Omit<OrderRow, 'status'>>) => repo.update(executor, id, patch),
+    /** Writes the order's own columns (prices, shipping, coupon, owner, doctor): never its status (see `update`). */
+    write: (executor: DbOrTx, id: string, patch: Partial<Omit<OrderRow, 'status'>>) => repo.update(executor, id, { updatedAt: now(), ...patch }),
     delete: repo.delete,
     itemsOf: repo.itemsOf,
     insertItems: repo.insertItems,

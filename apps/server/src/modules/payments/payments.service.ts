@@ -20,6 +20,7 @@ import {
   type BillingAddress,
   type CardBrand,
   type DeclineCode,
+  type OrderStatus,
   type PaymentStatus,
 } from '@store/domain';
 import type { CardSummary, ChargeSource, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
@@ -622,11 +623,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /**
-     * Payments holding or having taken money that changed in the last week (a card hold lapses
-     * after seven days), for reconciliation to match against their orders.
+     * Payments holding or having taken money whose order is in one of these statuses (at most
+     * `limit` per status list), for reconciliation: a charge behind an order still waiting for
+     * payment is recorded, one behind an order not being paid for is released.
      */
-    async recentLive(limit = 500): Promise<{ id: string; orderId: string }[]> {
-      return repo.liveSince(new Date(now().getTime() - 7 * 86_400_000), limit);
+    liveBehindOrdersIn(orderStatuses: readonly OrderStatus[], limit = 100): Promise<{ id: string; orderId: string; orderStatus: string }[]> {
+      return repo.liveBehindOrdersIn(orderStatuses, limit);
     },
 
     /**

@@ -2,10 +2,11 @@
 // one doctor at a time holds an order (a lease that lapses back to the queue), and a decision moves
 // the money: approve captures the hold, decline voids it. Everyone else reaches none of it (404).
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema, Stage } from '@store/domain';
+import { cardDetailsSchema } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { completeStagesButPayment } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
 import { users } from '../../db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
@@ -52,11 +53,7 @@ async function awaitingReview(state = 'CA'): Promise<{ orderId: string; patient:
   const orderId = (await patient.post('/api/cart')).json().id as string;
   expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] })).statusCode).toBe(200);
   expect((await patient.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
-  const current = await ctx.app.services.orders.state(ctx.database.db, { orderId });
-  await ctx.app.services.orders.update(ctx.database.db, current!, {
-    completedStages: current!.required & ~Stage.Payment,
-    items: current!.items.map((i) => ({ id: i.id, completedStages: i.requiredStages & ~Stage.Payment })),
-  });
+  await completeStagesButPayment(ctx, orderId);
   const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
   const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
   const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);

@@ -53,14 +53,28 @@ export const reviewsRepo = {
     return rows.length > 0;
   },
 
-  /** The doctor's live claim on the order, locked for the decision's transaction. */
-  async heldBy(db: DbOrTx, orderId: string, doctorId: string, at: Date): Promise<ClaimRow | undefined> {
+  /**
+   * The doctor's claim on the order, locked for the decision's transaction: live at `at`, or, with
+   * `at` null, not released whatever its lease (the decision's last step, after its money moved).
+   */
+  async heldBy(db: DbOrTx, orderId: string, doctorId: string, at: Date | null): Promise<ClaimRow | undefined> {
     const [row] = await db
       .select()
       .from(reviewClaims)
-      .where(and(eq(reviewClaims.orderId, orderId), eq(reviewClaims.doctorId, doctorId), isNull(reviewClaims.releasedAt), sql`${reviewClaims.leaseExpiresAt} > ${at}`))
+      .where(
+        and(
+          eq(reviewClaims.orderId, orderId),
+          eq(reviewClaims.doctorId, doctorId),
+          isNull(reviewClaims.releasedAt),
+          at ? sql`${reviewClaims.leaseExpiresAt} > ${at}` : undefined,
+        ),
+      )
       .for('update');
     return row;
+  },
+
+  async extendLease(db: DbOrTx, orderId: string, until: Date): Promise<void> {
+    await db.update(reviewClaims).set({ leaseExpiresAt: until }).where(eq(reviewClaims.orderId, orderId));
   },
 
   async insertDecision(

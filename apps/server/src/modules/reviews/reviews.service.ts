@@ -134,13 +134,26 @@ export function createReviewService(deps: {
     },
 
     /**
-     * For a decision, in its transaction: the order this doctor holds a live claim on, locked;
-     * 409 REVIEW_NOT_HELD when they hold none (never claimed, lapsed, taken over). `served`:
-     * `servedIds(doctor)`, read before the transaction.
+     * For a decision, in its transaction, before any money moves: the order this doctor holds a
+     * live claim on, locked, with its lease renewed so it cannot lapse while the card processor is
+     * asked; 409 REVIEW_NOT_HELD when they hold none (never claimed, lapsed, taken over).
+     * `served`: `servedIds(doctor)`, read before the transaction.
      */
     async assertHeld(tx: DbOrTx, doctor: StaffDoctor, orderId: string, served: readonly string[]): Promise<OrderState> {
       const state = await reviewable(tx, doctor, orderId, served);
-      if (!(await repo.heldBy(tx, orderId, doctor.id, now()))) throw new AppError(409, 'REVIEW_NOT_HELD', REVIEW_NOT_HELD);
+      const at = now();
+      if (!(await repo.heldBy(tx, orderId, doctor.id, at))) throw new AppError(409, 'REVIEW_NOT_HELD', REVIEW_NOT_HELD);
+      await repo.extendLease(tx, orderId, new Date(at.getTime() + leaseMs));
+      return state;
+    },
+
+    /**
+     * The decision's last step, after its money moved: the doctor still holds the claim (not
+     * released; its lease was renewed by `assertHeld`), so the decision is theirs to record.
+     */
+    async assertStillHeld(tx: DbOrTx, doctor: StaffDoctor, orderId: string, served: readonly string[]): Promise<OrderState> {
+      const state = await reviewable(tx, doctor, orderId, served);
+      if (!(await repo.heldBy(tx, orderId, doctor.id, null))) throw new AppError(409, 'REVIEW_NOT_HELD', REVIEW_NOT_HELD);
       return state;
     },
 
