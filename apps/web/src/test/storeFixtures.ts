@@ -71,6 +71,17 @@ export function makeItem(overrides: Partial<CartItem> = {}): CartItem {
   };
 }
 
+/** The order view's fields the server always answers that a cart fixture rarely cares about. */
+export const ORDER_VIEW_DEFAULTS = {
+  stateRequired: false,
+  shippingAddress: null,
+  pharmacyId: null,
+  doctorId: null,
+  phone: null,
+  createdAt: '2026-11-01T12:00:00.000Z',
+  updatedAt: '2026-11-01T12:00:00.000Z',
+} satisfies Partial<Cart>;
+
 export function makeCart(overrides: Partial<Cart> = {}): Cart {
   return {
     id: 'o1',
@@ -92,13 +103,7 @@ export function makeCart(overrides: Partial<Cart> = {}): Cart {
     taxRatePercent: 0,
     totals: { subtotalCents: 5998, consultFeeCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, donationCents: 0, totalCents: 5998 },
     visitType: null,
-    stateRequired: false,
-    shippingAddress: null,
-    pharmacyId: null,
-    doctorId: null,
-    phone: null,
-    createdAt: '2026-11-01T12:00:00.000Z',
-    updatedAt: '2026-11-01T12:00:00.000Z',
+    ...ORDER_VIEW_DEFAULTS,
     ...overrides,
   };
 }

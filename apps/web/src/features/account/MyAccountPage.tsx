@@ -1,6 +1,6 @@
 // APP_ROUTES.myAccount: the patient's details (SPEC §7 user info, update user info) and when the
 // password last changed, and links to the saved cards (issue 7) and the recent visit. It lists only
-// what works today: nothing is promised for a later release (issue 13 #17).
+// what works today and promises nothing the store cannot do yet (issue 13 #17).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { firstNameSchema, lastNameSchema, MESSAGES, phoneNoSchema } from '@store/domain';
 import Alert from '@mui/material/Alert';

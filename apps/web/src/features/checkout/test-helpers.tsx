@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Cart } from '@/shared/cart';
+import { ORDER_VIEW_DEFAULTS } from '@/test/storeFixtures';
 import { CheckoutLayout } from './CheckoutLayout';
 import { PrePaymentPage } from './pages/PrePaymentPage';
 import { PreQuestionnairePage } from './pages/PreQuestionnairePage';
@@ -73,13 +74,7 @@ export function makeCart(overrides: Partial<Cart> = {}): Cart {
       totalCents: 29800,
     },
     visitType: 1,
-    stateRequired: false,
-    shippingAddress: null,
-    pharmacyId: null,
-    doctorId: null,
-    phone: null,
-    createdAt: '2026-11-01T12:00:00.000Z',
-    updatedAt: '2026-11-01T12:00:00.000Z',
+    ...ORDER_VIEW_DEFAULTS,
     ...overrides,
   };
 }
