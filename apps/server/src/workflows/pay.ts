@@ -13,6 +13,7 @@ import {
   CARD_BRAND_NAMES,
   CHECKOUT_MESSAGES,
   formatCents,
+  orderNumberOf,
   usAddressSchema,
   VISIT_TYPES,
   type StorefrontConfig,
@@ -91,7 +92,6 @@ const RECONCILE_AFTER_MS = 65_000;
  */
 export const ORDER_ADDRESS_JOB = 'order-address-to-account';
 
-export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 const PAID_STATUSES = new Set(['paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'fulfilling', 'approved', 'prescribed', 'shipped', 'delivered', 'needs_info']);
 /**

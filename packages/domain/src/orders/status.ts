@@ -120,3 +120,6 @@ export function patientStatusLabel(
       return 'Refunded';
   }
 }
+
+/** The short, readable order number a patient, a doctor and a receipt show: the id's first 8 hex digits, upper case. */
+export const orderNumberOf = (orderId: string): string => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();

@@ -90,7 +90,7 @@ export const auditOf = (state: Pick<OrderState, 'order'>, ctx: AuditContext | un
 });
 
 /** Items as the order-state rules see them: each with the states its product is sold in. */
-export function stateItems(
+function stateItems(
   data: StoreData,
   items: readonly Pick<OrderItemRow, 'productId' | 'title' | 'requiredStages'>[],
 ): StateRuleItem[] {
@@ -98,7 +98,7 @@ export function stateItems(
 }
 
 /** A state refused for the order (issue 13 #13), shown beside `field`. */
-export const stateRefusal = (found: OrderStateProblem, field: string) =>
+const stateRefusal = (found: OrderStateProblem, field: string) =>
   new AppError(422, found.code, found.message, { errors: [{ field, message: found.message }] });
 
 /**

@@ -1,5 +1,5 @@
 // Review claims and decisions (private to the reviews module).
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { decisions, reviewClaims, type DecisionKind } from '../../db/schema/reviews.ts';
 
@@ -83,10 +83,5 @@ export const reviewsRepo = {
   ): Promise<DecisionRow> {
     const [row] = await db.insert(decisions).values(values).returning();
     return row!;
-  },
-
-  async decisionsOf(db: DbOrTx, orderIds: readonly string[]): Promise<DecisionRow[]> {
-    if (orderIds.length === 0) return [];
-    return db.select().from(decisions).where(inArray(decisions.orderId, [...orderIds])).orderBy(desc(decisions.at));
   },
 };

@@ -3,7 +3,7 @@
 // storefronts they serve, from patients in the states they are licensed in, longest waiting first.
 // Claiming takes a lease (REVIEW_LEASE_MS, renewed while they work); one doctor at a time holds an
 // order, and a lease that runs out puts it back. Decisions are the order-decisions workflow's.
-import type { StorefrontConfig } from '@store/domain';
+import { orderNumberOf, type StorefrontConfig } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { DecisionKind } from '../../db/schema/reviews.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
@@ -37,8 +37,6 @@ export interface QueueItem {
   dueAt: string;
   claim: ClaimView | null;
 }
-
-export const orderNumberOf = (orderId: string) => orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 const claimView = (row: ClaimRow, doctorId: string): ClaimView => ({
   doctorId: row.doctorId,
