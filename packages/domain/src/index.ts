@@ -35,3 +35,4 @@ export * from './api/addresses.ts';
 export * from './api/pharmacies.ts';
 export * from './api/shipping.ts';
 export * from './reviews/decisions.ts';
+export * from './auth/roles.ts';

@@ -15,8 +15,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { companies, storefronts } from './storefronts.ts';
+import { USER_ROLES } from '@store/domain';
 
-export const userRole = pgEnum('user_role', ['patient', 'doctor', 'admin']);
+export const userRole = pgEnum('user_role', USER_ROLES);
 /** How an account came to be (SPEC §1, §7: register, one-time code, join, provider invite, ECP). */
 export const signupSource = pgEnum('signup_source', ['password', 'otp', 'join', 'invite', 'ecp', 'seed']);
 
@@ -85,7 +86,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const codePurpose = pgEnum('one_time_code_purpose', ['login', 'register']);
+export const codePurpose = pgEnum('one_time_code_purpose', ['login', 'register', 'staff_login']);
 
 /**
  * One-time passcodes (SPEC §4 OTP login, §7 register with OTP). One row per company, purpose and

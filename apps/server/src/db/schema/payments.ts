@@ -97,6 +97,8 @@ export const payments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     authorizedAt: timestamp({ withTimezone: true }),
+    /** When the card processor lets a hold lapse (nothing may be captured after it). */
+    holdExpiresAt: timestamp({ withTimezone: true }),
     capturedAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
     refundedAt: timestamp({ withTimezone: true }),

@@ -3,6 +3,7 @@
 // lets the next doctor take the row over, so two doctors never hold one order.
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { questionnaireVersions } from './consults.ts';
 import { doctors } from './doctors.ts';
 import { orders } from './orders.ts';
 
@@ -60,7 +61,28 @@ export const infoRequests = pgTable(
     question: text().notNull(),
     askedAt: timestamp({ withTimezone: true }).notNull(),
     answer: text(),
+    /** Uploads the patient attached to the answer (their own; checked by the uploads service). */
+    answerUploadIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     answeredAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('info_requests_order_idx').on(t.orderId, t.askedAt)],
+);
+
+/**
+ * Answers of a questionnaire version an operator marked for the doctor's attention. `answers`
+ * empty: any answer to the question is flagged.
+ */
+export const flaggedAnswers = pgTable(
+  'flagged_answers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    questionnaireVersionId: uuid()
+      .notNull()
+      .references(() => questionnaireVersions.id, { onDelete: 'cascade' }),
+    questionId: text().notNull(),
+    answers: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Why the doctor should look (shown beside the answer). */
+    note: text().notNull().default(''),
+  },
+  (t) => [index('flagged_answers_version_idx').on(t.questionnaireVersionId)],
 );

@@ -6,6 +6,7 @@ import {
   phoneNoSchema,
   registrationPasswordSchema,
   MESSAGES,
+  userRoleSchema,
 } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ const profileResponse = z
     lastName: z.string(),
     phone: z.string(),
     dateOfBirth: z.string().nullable(),
-    role: z.enum(['patient', 'doctor', 'admin']),
+    role: userRoleSchema,
     isEcp: z.boolean(),
     hasPassword: z.boolean(),
     passwordChangedAt: z.string().nullable(),

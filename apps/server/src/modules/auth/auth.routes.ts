@@ -9,6 +9,7 @@ import {
   MESSAGES,
   phoneNoSchema,
   registrationPasswordSchema,
+  userRoleSchema,
 } from '@store/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -76,7 +77,7 @@ const registerBody = z
 const signedInResponse = z
   .object({
     userId: z.string(),
-    role: z.enum(['patient', 'doctor', 'admin']),
+    role: userRoleSchema,
     redirectTo: z.string().nullable(),
     /** Only with `X-Session-Transport: bearer`. */
     token: z.string().optional(),

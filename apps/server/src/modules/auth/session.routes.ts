@@ -1,5 +1,6 @@
 // The browser's session: a guest session issued on request (SPEC §6 guests get a guest token —
 // here from the server, with no credentials in the browser), and who the current caller is.
+import { userRoleSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -10,7 +11,7 @@ export const sessionResponse = z
   .object({
     kind: z.enum(['none', 'guest', 'user']),
     userId: z.string().nullable(),
-    role: z.enum(['patient', 'doctor', 'admin']).nullable(),
+    role: userRoleSchema.nullable(),
   })
   .meta({ id: 'Session' });
 

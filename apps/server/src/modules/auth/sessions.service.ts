@@ -1,13 +1,14 @@
 // Opaque session tokens (256 bits, only their SHA-256 stored) for guests and signed-in people.
 // Signed-in sessions end after SESSION_IDLE_MINUTES without use or SESSION_MAX_HOURS in all;
 // guest sessions live GUEST_SESSION_DAYS so a returning guest can resume a cart.
+import type { UserRole } from '@store/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/auth.ts';
 
-export type Role = 'patient' | 'doctor' | 'admin';
+export type Role = UserRole;
 
 export type Identity =
   | { kind: 'guest'; sessionId: string; storefrontId: string }
