@@ -69,6 +69,7 @@ import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
+import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
@@ -153,12 +154,14 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const editOrder = createEditOrderWorkflow({ db, orders, cart, checkout, payments, addresses, pharmacies });
   const consultFrozen = createConsultFrozenWorkflow({ db, consults, checkout });
   const pay = createPayWorkflow({ db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
-  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews });
+  // What the patient is told after payment, as background mail and texts (issue 15).
+  const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
-    signIn, editOrder, consultFrozen, pay, orderDecisions, orderVisits,
+    signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

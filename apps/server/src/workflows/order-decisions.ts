@@ -16,14 +16,16 @@ import type { StaffDoctor } from '../modules/doctors/doctors.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
 import type { ReviewService } from '../modules/reviews/reviews.service.ts';
+import type { OrderNotices } from './order-notices.ts';
 
 export function createOrderDecisions(deps: {
   db: Db;
   orders: Pick<OrdersService, 'state' | 'transition'>;
   payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
   reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds'>;
+  notices: Pick<OrderNotices, 'enqueue'>;
 }) {
-  const { db, orders, payments, reviews } = deps;
+  const { db, orders, payments, reviews, notices } = deps;
   const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
 
   async function decidable(orderId: string) {
@@ -52,6 +54,7 @@ export function createOrderDecisions(deps: {
         await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
         await reviews.decided(tx, doctor, orderId, { kind: 'approve' });
+        await notices.enqueue(tx, { orderId, notice: 'approved' });
       });
       return { status: 'approved' as const };
     },
@@ -65,6 +68,7 @@ export function createOrderDecisions(deps: {
         await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'declined', reason: input.reasonCode, audit, tx });
         await reviews.decided(tx, doctor, orderId, { kind: 'decline', reasonCode: input.reasonCode, noteForPatient: input.noteForPatient ?? null, clinicalNote: input.clinicalNote ?? null });
+        await notices.enqueue(tx, { orderId, notice: 'declined', data: { reasonCode: input.reasonCode } });
       });
       return { status: 'declined' as const };
     },

@@ -2,7 +2,7 @@
 // one doctor at a time holds an order (a lease that lapses back to the queue), and a decision moves
 // the money: approve captures the hold, decline voids it. Everyone else reaches none of it (404).
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema } from '@store/domain';
+import { cardDetailsSchema, DECLINE_REASONS } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
@@ -140,7 +140,7 @@ describe('the review queue (issue 15)', () => {
   });
 
   it('declining with a reason voids the hold and declines the order, keeping the clinical note apart', async () => {
-    const { orderId } = await awaitingReview('CA');
+    const { orderId, patient } = await awaitingReview('CA');
     expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
     const noReason = await caDoctor.post(`/api/doctor/orders/${orderId}/decline`, {});
     expect(noReason.statusCode).toBe(400);
@@ -155,6 +155,14 @@ describe('the review queue (issue 15)', () => {
     expect((await paymentOf(orderId)).status).toBe('voided');
     const [decision] = await ctx.database.db.select().from(decisions).where(eq(decisions.orderId, orderId));
     expect(decision).toMatchObject({ kind: 'decline', reasonCode: 'safety', clinicalNote: 'eGFR history; contraindicated.' });
+    // issue 15: the patient is told, in kind words, never the clinical note.
+    await ctx.app.services.jobs.drain();
+    const email = (await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, patient.userId)))[0]!.email;
+    const mail = (await ctx.app.services.notifications.outbox(50)).find((m) => m.to === email && m.subject?.startsWith('An update on your order'));
+    expect(mail?.subject).toContain('An update on your order');
+    expect(mail?.body).toContain(DECLINE_REASONS.safety);
+    expect(mail?.body).toContain('Your card has not been charged');
+    expect(mail?.body).not.toContain('eGFR');
   });
 
   it('answers 404 to a patient, a guest, a doctor who may not review the order, and for an unknown id', async () => {

@@ -1,0 +1,205 @@
+// What the patient is told as their order moves after payment (issue 15: "a notification to the
+// patient" at each decision and fulfilment step; "mail and SMS as background jobs with retries").
+// A step enqueues a notice inside its own transaction, so the notice exists exactly when the change
+// does; the job sends the mail and the text later and is retried when delivery fails. One notice
+// per order, kind and `key` (a repeat is a no-op). Mail and texts name the step, never the clinical
+// detail: the patient reads the doctor's question or explanation in their account, signed in.
+import { DECLINE_REASONS, orderNumberOf, type DeclineReason, type StorefrontConfig } from '@store/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { linkOriginFor } from '../plugins/storefront-context.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { JobQueue } from '../modules/jobs/jobs.service.ts';
+import type { MailContent } from '../modules/notifications/templates.ts';
+import type { NotificationService } from '../modules/notifications/notifications.service.ts';
+import type { OrdersService } from '../modules/orders/orders.service.ts';
+
+export const ORDER_NOTICES = [
+  'needs_info',
+  'info_answered',
+  'declined',
+  'approved',
+  'prescribed',
+  'fulfilling',
+  'shipped',
+  'delivered',
+  'ready_for_pickup',
+  'hold_expiring',
+] as const;
+export type OrderNotice = (typeof ORDER_NOTICES)[number];
+
+export interface OrderNoticeData {
+  /** declined: the reason's code (its kind explanation is what the patient reads). */
+  reasonCode?: string;
+  /** shipped: the carrier and tracking number. */
+  carrier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  /** prescribed / ready_for_pickup: where the prescription went. */
+  pharmacyName?: string;
+  /** hold_expiring: when the card hold lapses (ISO). */
+  holdExpiresAt?: string;
+}
+
+export const ORDER_NOTICE_JOB = 'order.notice';
+interface NoticeJob {
+  orderId: string;
+  notice: OrderNotice;
+  data: OrderNoticeData;
+}
+
+/** The link the patient follows from a notice: their order in the account, or the doctor's question. */
+export const noticePath = (notice: OrderNotice, orderId: string) =>
+  notice === 'needs_info' ? `/orders/${orderId}/more-information` : `/my-account`;
+
+interface NoticeText {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  sms: string;
+  action: string;
+}
+
+/** The words of each notice (exported for tests). */
+export function noticeText(notice: OrderNotice, orderNumber: string, data: OrderNoticeData, firstName: string | null): NoticeText {
+  const hi = firstName ? `Hi ${firstName},` : 'Hello,';
+  switch (notice) {
+    case 'needs_info':
+      return {
+        subject: `Your doctor has a question about order ${orderNumber}`,
+        heading: 'Your doctor needs a little more information',
+        paragraphs: [hi, 'Your doctor has a question before deciding on your treatment. Please sign in and answer it so your review can continue.'],
+        sms: `Your doctor has a question about order ${orderNumber}. Sign in to answer it.`,
+        action: 'Answer your doctor',
+      };
+    case 'info_answered':
+      return {
+        subject: `We sent your answer to the doctor (order ${orderNumber})`,
+        heading: 'Thank you for your answer',
+        paragraphs: [hi, 'Your answer is with the doctor, and your order is back in the review queue.'],
+        sms: `Your answer about order ${orderNumber} is with the doctor.`,
+        action: 'View your order',
+      };
+    case 'declined': {
+      const reason = data.reasonCode && data.reasonCode in DECLINE_REASONS ? DECLINE_REASONS[data.reasonCode as DeclineReason] : DECLINE_REASONS.other;
+      return {
+        subject: `An update on your order ${orderNumber}`,
+        heading: 'Your doctor reviewed your request',
+        paragraphs: [hi, reason, 'Your card has not been charged: the hold on it has been released.', 'If you have questions, reply to this message or contact us.'],
+        sms: `Your doctor reviewed order ${orderNumber}. Your card was not charged. Details in your account.`,
+        action: 'View your order',
+      };
+    }
+    case 'approved':
+      return {
+        subject: `Your treatment was approved (order ${orderNumber})`,
+        heading: 'Good news: your doctor approved your treatment',
+        paragraphs: [hi, 'Your doctor approved your treatment and your payment was taken. Your prescription is on its way to the pharmacy.'],
+        sms: `Your doctor approved order ${orderNumber}. Your prescription is on its way to the pharmacy.`,
+        action: 'View your order',
+      };
+    case 'prescribed':
+      return {
+        subject: `Your prescription was sent (order ${orderNumber})`,
+        heading: 'Your prescription was sent to the pharmacy',
+        paragraphs: [hi, `Your prescription was sent to ${data.pharmacyName ?? 'your pharmacy'}.`, 'We will tell you when it is on its way or ready.'],
+        sms: `Your prescription for order ${orderNumber} was sent to ${data.pharmacyName ?? 'your pharmacy'}.`,
+        action: 'View your order',
+      };
+    case 'fulfilling':
+      return {
+        subject: `The pharmacy is preparing your order ${orderNumber}`,
+        heading: 'The pharmacy is preparing your order',
+        paragraphs: [hi, 'The pharmacy has your order and is preparing it. We will email you when it ships.'],
+        sms: `The pharmacy is preparing order ${orderNumber}.`,
+        action: 'View your order',
+      };
+    case 'shipped':
+      return {
+        subject: `Your order ${orderNumber} has shipped`,
+        heading: 'Your order is on its way',
+        paragraphs: [
+          hi,
+          `Your order shipped with ${data.carrier ?? 'the carrier'}.`,
+          `Tracking number: ${data.trackingNumber ?? ''}`,
+          ...(data.trackingUrl ? [`Track it at ${data.trackingUrl}`] : []),
+        ],
+        sms: `Order ${orderNumber} shipped with ${data.carrier ?? 'the carrier'}, tracking ${data.trackingNumber ?? ''}.`,
+        action: 'View your order',
+      };
+    case 'delivered':
+      return {
+        subject: `Your order ${orderNumber} was delivered`,
+        heading: 'Your order was delivered',
+        paragraphs: [hi, 'The carrier reports your order as delivered. If anything is missing, contact us.'],
+        sms: `Order ${orderNumber} was delivered.`,
+        action: 'View your order',
+      };
+    case 'ready_for_pickup':
+      return {
+        subject: `Your prescription is at the pharmacy (order ${orderNumber})`,
+        heading: 'Your prescription is ready for pickup',
+        paragraphs: [hi, `${data.pharmacyName ?? 'Your pharmacy'} confirmed it received your prescription. Call them before you go to check it is ready.`],
+        sms: `${data.pharmacyName ?? 'Your pharmacy'} received your prescription for order ${orderNumber}.`,
+        action: 'View your order',
+      };
+    case 'hold_expiring':
+      return {
+        subject: `About your payment for order ${orderNumber}`,
+        heading: 'Your doctor is still reviewing your order',
+        paragraphs: [
+          hi,
+          'Your review is taking longer than usual, and the hold on your card will soon be released by your bank. You will not be charged after it is released.',
+          'If your doctor approves your treatment after that, we will ask you to confirm your payment again before anything is sent.',
+        ],
+        sms: `Your review for order ${orderNumber} is taking longer; the hold on your card will be released. You will not be charged without confirming.`,
+        action: 'View your order',
+      };
+  }
+}
+
+export function createOrderNotices(deps: {
+  db: Db;
+  jobs: JobQueue;
+  orders: Pick<OrdersService, 'state'>;
+  auth: Pick<AuthService, 'contactOf'>;
+  notifications: Pick<NotificationService, 'email' | 'sms'>;
+  storefronts: { getById(id: string): Promise<StorefrontConfig>; hostsOf(id: string): Promise<string[]> };
+  port: number;
+  log?: FastifyBaseLogger | undefined;
+}) {
+  const { db, jobs, orders, auth, notifications, storefronts, log } = deps;
+
+  jobs.register(ORDER_NOTICE_JOB, async (payload) => {
+    const { orderId, notice, data } = payload as unknown as NoticeJob;
+    const state = await orders.state(db, { orderId });
+    const userId = state?.order.userId;
+    if (!state || !userId) return; // a guest order has no account to tell (guests register before paying)
+    const contact = await auth.contactOf(userId);
+    if (!contact) return;
+    const storefront = await storefronts.getById(state.order.storefrontId);
+    const origin = linkOriginFor({ hostHeader: undefined, protocol: 'https', hosts: await storefronts.hostsOf(storefront.id), port: deps.port });
+    const text = noticeText(notice, orderNumberOf(orderId), data ?? {}, contact.firstName);
+    const url = `${origin}${noticePath(notice, orderId)}`;
+    const mail: MailContent = { subject: text.subject, heading: text.heading, paragraphs: text.paragraphs, action: { label: text.action, url } };
+    await notifications.email(storefront, contact.email, mail);
+    // A failed text does not resend the mail: it is logged, and the mail carried the news.
+    const phone = state.order.phone;
+    if (phone) {
+      try {
+        await notifications.sms(storefront, phone, `${text.sms} ${url}`);
+      } catch (error) {
+        log?.warn({ orderId, notice, err: error }, 'order notice text not sent');
+      }
+    }
+  });
+
+  return {
+    /** Queues a notice in the caller's transaction; `key` tells repeats of one kind apart (a second question). */
+    async enqueue(tx: DbOrTx, input: { orderId: string; notice: OrderNotice; data?: OrderNoticeData; key?: string }): Promise<void> {
+      const job: NoticeJob = { orderId: input.orderId, notice: input.notice, data: input.data ?? {} };
+      await jobs.enqueue(ORDER_NOTICE_JOB, { ...job }, { tx, singletonKey: `${ORDER_NOTICE_JOB}:${input.orderId}:${input.notice}${input.key ? `:${input.key}` : ''}`, maxAttempts: 8 });
+    },
+  };
+}
+export type OrderNotices = ReturnType<typeof createOrderNotices>;
