@@ -34,6 +34,8 @@ export const doctors = pgTable(
     name: text().notNull(),
     /** e.g. "MD", "DO", "NP-C". */
     credentials: text().notNull().default(''),
+    /** National Provider Identifier (10 digits), printed on prescriptions. */
+    npi: text(),
     /** Site-relative or absolute image URL. */
     photoUrl: text(),
     bio: text().notNull().default(''),
@@ -61,6 +63,8 @@ export const doctorLicenses = pgTable(
       .notNull()
       .references(() => doctors.id, { onDelete: 'cascade' }),
     state: text().notNull(),
+    /** The state licence number, printed on prescriptions written for patients in that state. */
+    licenseNumber: text(),
   },
   (t) => [primaryKey({ columns: [t.doctorId, t.state] }), index('doctor_licenses_state_idx').on(t.state)],
 );
