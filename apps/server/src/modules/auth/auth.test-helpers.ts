@@ -60,3 +60,19 @@ export async function lastCode(
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
+
+/** A staff member's two-step sign-in (issue 15): the password, then the code from the outbox. */
+export async function signInStaff(
+  browser: TestBrowser,
+  app: App,
+  account: { email: string; password: string },
+) {
+  const first = await browser.post('/api/auth/login', account);
+  if (first.statusCode !== 200 || !first.json().secondFactor)
+    throw new Error(`staff password step answered ${first.statusCode} ${first.body}`);
+  const code = await lastCode(app, account.email);
+  const verified = await browser.post('/api/auth/staff/verify-code', { email: account.email, code });
+  if (verified.statusCode !== 200)
+    throw new Error(`staff code step answered ${verified.statusCode} ${verified.body}`);
+  return verified;
+}
