@@ -33,7 +33,7 @@ const userByEmail = async (email: string) =>
 async function doctorInvite(days?: number) {
   const doctor = new Browser(ctx.app);
   // Staff sign in with the password plus the mailed code (issue 15).
-  await signInStaff(doctor, ctx.app, doctorAccount);
+  await signInStaff(doctor, ctx, doctorAccount);
   const res = await doctor.post('/api/auth/invites', days ? { days } : {});
   expect(res.statusCode).toBe(201);
   return res.json() as { token: string; url: string; expiresAt: string };

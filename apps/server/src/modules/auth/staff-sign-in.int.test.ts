@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { cardDetailsSchema, MESSAGES } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { completeStagesButPayment } from '../../../test/orders.ts';
 import { signedInPatient } from '../../../test/patients.ts';
@@ -23,6 +23,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ OTP_RESEND_SECONDS: 0 });
 });
 afterAll(() => ctx.close());
+// The outbox lists newest first by time: each test's mail is later than the last test's.
+beforeEach(() => ctx.clock.advance(1_000));
 
 const account = (role: 'patient' | 'doctor' | 'pharmacist' | 'admin') =>
   DEMO_ACCOUNTS.find((a) => a.role === role && a.storefront === 'evergreen')!;
@@ -123,6 +125,25 @@ describe('staff sign-in: password, then the mailed code (issue 15)', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().pharmacy.name).toBe('Evergreen Health Mail-Order Pharmacy');
     expect((await browser.get('/api/doctor/queue')).statusCode).toBe(404);
+  });
+
+  it('answers GET /api/pharmacy/me with 404 to anyone but a pharmacist', async () => {
+    // issue 15 / brief: staff routes answer 404, never 403.
+    const patient = await signedInPatient(ctx);
+    expect((await patient.get('/api/pharmacy/me')).statusCode).toBe(404);
+    const doctor = new Browser(ctx.app);
+    const { email, password } = account('doctor');
+    expect((await doctor.post('/api/auth/login', { email, password })).json().secondFactor).toBeDefined();
+    await doctor.post('/api/auth/staff/verify-code', { email: account('doctor').email, code: await lastCode(ctx.app, account('doctor').email) });
+    expect((await doctor.get('/api/session')).json().role).toBe('doctor');
+    expect((await doctor.get('/api/pharmacy/me')).statusCode).toBe(404);
+    // A pharmacist on no pharmacy's staff has no pharmacy to show.
+    const loose = await staffUser('pharmacist');
+    const browser = new Browser(ctx.app);
+    await browser.post('/api/auth/login', loose);
+    await browser.post('/api/auth/staff/verify-code', { email: loose.email, code: await lastCode(ctx.app, loose.email) });
+    expect((await browser.get('/api/session')).json().role).toBe('pharmacist');
+    expect((await browser.get('/api/pharmacy/me')).statusCode).toBe(404);
   });
 
   it('sends the code by text too when the staff account has a phone', async () => {
