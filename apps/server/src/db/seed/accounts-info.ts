@@ -82,7 +82,7 @@ export const DEMO_ECP = {
 export function demoAccountLines(): string[] {
   const lines = DEMO_ACCOUNTS.map(
     (a) =>
-      `${a.role.padEnd(10)} ${a.email} / ${a.password}  (${STOREFRONT_NAMES[a.storefront]})${a.role === 'patient' ? '' : '  + the code from /dev/outbox'}`,
+      `${a.role.padEnd(10)} ${a.email} / ${a.password}  (${STOREFRONT_NAMES[a.storefront]})${a.role === 'patient' ? '' : '  at /staff/sign-in, + the code from /dev/outbox'}`,
   );
   lines.push(
     `ECP link /ecp?peopleId=${DEMO_ECP.peopleId}&guid=${DEMO_ECP.guid}  (Evergreen Health)`,
