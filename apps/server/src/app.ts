@@ -51,6 +51,8 @@ import { payRoutes } from './modules/orders/pay.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
+import { pharmacyStaffRoutes } from './modules/fulfilment/pharmacy-staff.routes.ts';
+import { createPharmacyStaffService } from './modules/fulfilment/pharmacy-staff.service.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
@@ -148,6 +150,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const checkout = createCheckoutService({ db, orders, catalog, consults });
   // The doctors' review queue: claims with a lease, decisions (issue 15).
   const reviews = createReviewService({ db, now, orders, storefronts });
+  const pharmacyStaff = createPharmacyStaffService({ db, pharmacies });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -162,6 +165,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
+    pharmacyStaff,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -252,6 +256,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
   await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
+  await app.register(pharmacyStaffRoutes, { pharmacyStaff: services.pharmacyStaff });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -4,7 +4,7 @@
 // registration's prescribed product goes into the cart; and a sign-in with a checkout under way
 // carries on with it (the web then goes to the first pending stage). A failure here never fails
 // the sign-in: the guest's things stay as they were and the patient is signed in.
-import type { StorefrontConfig } from '@store/domain';
+import { isStaffRole, type StorefrontConfig } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { safeRedirectPath, type SignedIn } from '../modules/auth/auth.service.ts';
@@ -43,6 +43,8 @@ export function createSignInWorkflow(deps: {
   return {
     /** After any sign-in: answers the sign-in with where the web goes next. */
     async afterSignIn(storefront: StorefrontConfig, signedIn: SignedIn, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<SignedIn> {
+      // A staff member's sign-in adopts no guest cart or consult: staff do not shop (issue 15).
+      if (isStaffRole(signedIn.role)) return signedIn;
       let redirectTo = signedIn.redirectTo;
       if (signedIn.prescribedProductId) {
         const prescribed = await addPrescribedProduct(storefront, signedIn.userId, signedIn.prescribedProductId).catch((err: unknown) => {

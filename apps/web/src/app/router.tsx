@@ -274,6 +274,44 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+
+  // Staff (issue 15), outside the patient layout (no cart or account header) and lazy, so a
+  // patient's first load carries none of it. Each area's layout guards its role and renders its
+  // pages as child routes.
+  {
+    path: '/staff/sign-in',
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    lazy: page(() => import('@/features/auth/StaffSignInPage').then((m) => m.StaffSignInPage)),
+  },
+  {
+    path: '/doctor',
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    lazy: page(() => import('@/areas/doctor/DoctorLayout').then((m) => m.DoctorLayout)),
+    children: [
+      {
+        index: true,
+        lazy: page(() => import('@/areas/doctor/DoctorHomePage').then((m) => m.DoctorHomePage)),
+      },
+      { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
+    ],
+  },
+  {
+    path: '/pharmacy',
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    lazy: page(() => import('@/areas/pharmacy/PharmacyLayout').then((m) => m.PharmacyLayout)),
+    children: [
+      {
+        index: true,
+        lazy: page(() =>
+          import('@/areas/pharmacy/PharmacyHomePage').then((m) => m.PharmacyHomePage),
+        ),
+      },
+      { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
+    ],
+  },
 ];
 
 export function createAppRouter() {

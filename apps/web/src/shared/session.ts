@@ -9,7 +9,9 @@ import { useLoginDrawer } from './loginDrawer';
 export interface SessionInfo {
   kind: 'none' | 'guest' | 'user';
   userId: string | null;
-  role: 'patient' | 'doctor' | 'admin' | null;
+  role: 'patient' | 'doctor' | 'pharmacist' | 'admin' | null;
+  /** A staff member (doctor, pharmacist, admin), signed in with password plus code (issue 15). */
+  staff?: boolean;
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

@@ -1,12 +1,13 @@
 // The demo accounts printed at start, and the seed's source for them (src/db/seed/accounts.ts).
 export interface DemoAccount {
-  role: 'patient' | 'doctor' | 'admin';
+  role: 'patient' | 'doctor' | 'pharmacist' | 'admin';
   storefront: 'evergreen' | 'lumen';
   email: string;
   password: string;
   firstName: string;
   lastName: string;
-  phone: string;
+  /** Null: the account's one-time codes go by email only. */
+  phone: string | null;
   dateOfBirth: string | null;
 }
 
@@ -38,9 +39,22 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     storefront: 'evergreen',
     email: 'doctor@evergreen.example',
     password: 'Doctor#Evergreen2026',
-    firstName: 'Morgan',
-    lastName: 'Hale',
-    phone: '5550106070',
+    // The demo doctor is Dr. Daniel Kim of the seeded doctors (seed/doctors.ts: licensed in CA,
+    // WA and AZ, serving every storefront of the company), linked by doctors.user_id (issue 15).
+    firstName: 'Daniel',
+    lastName: 'Kim',
+    phone: null,
+    dateOfBirth: null,
+  },
+  {
+    // Issue 15: works at Evergreen's partner mail-order pharmacy (pharmacy_staff).
+    role: 'pharmacist',
+    storefront: 'evergreen',
+    email: 'pharmacist@evergreen.example',
+    password: 'Pharmacist#Evergreen2026',
+    firstName: 'Robin',
+    lastName: 'Patel',
+    phone: null,
     dateOfBirth: null,
   },
   {
@@ -67,7 +81,8 @@ export const DEMO_ECP = {
 
 export function demoAccountLines(): string[] {
   const lines = DEMO_ACCOUNTS.map(
-    (a) => `${a.role.padEnd(8)} ${a.email} / ${a.password}  (${STOREFRONT_NAMES[a.storefront]})`,
+    (a) =>
+      `${a.role.padEnd(10)} ${a.email} / ${a.password}  (${STOREFRONT_NAMES[a.storefront]})${a.role === 'patient' ? '' : '  at /staff/sign-in, + the code from /dev/outbox'}`,
   );
   lines.push(
     `ECP link /ecp?peopleId=${DEMO_ECP.peopleId}&guid=${DEMO_ECP.guid}  (Evergreen Health)`,

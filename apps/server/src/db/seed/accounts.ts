@@ -1,11 +1,17 @@
 // Demo accounts (issue 4): a patient on each storefront, a doctor and an admin (their consoles
 // come later), and one e-prescribing (ECP) link. Demo data only: the passwords are printed at start.
+// Issue 15: the demo doctor is the seeded Dr. Daniel Kim (doctors.user_id), and the demo
+// pharmacist works at Evergreen's partner pharmacy (pharmacy_staff).
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import type { Db } from '../client.ts';
 import { ecpInvitations, users } from '../schema/auth.ts';
 import { products } from '../schema/catalog.ts';
+import { doctors } from '../schema/doctors.ts';
+import { pharmacyStaff } from '../schema/fulfilment.ts';
+import { pharmacies } from '../schema/pharmacies.ts';
 import { DEMO_ACCOUNTS, DEMO_ECP } from './accounts-info.ts';
+import { DEMO_DOCTOR_IDS } from './doctors.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from './storefronts.ts';
 
 const STOREFRONT_IDS = { evergreen: EVERGREEN_ID, lumen: LUMEN_ID } as const;
@@ -24,7 +30,7 @@ async function prescribableProduct(db: Db, storefrontId: string): Promise<string
 export async function seedAccounts(db: Db): Promise<void> {
   const at = new Date();
   for (const account of DEMO_ACCOUNTS) {
-    await db.insert(users).values({
+    const [user] = await db.insert(users).values({
       companyId: DEMO_COMPANY_ID,
       storefrontId: STOREFRONT_IDS[account.storefront],
       email: account.email,
@@ -37,7 +43,18 @@ export async function seedAccounts(db: Db): Promise<void> {
       passwordChangedAt: at,
       signupSource: 'seed',
       emailVerifiedAt: at,
-    });
+    }).returning({ id: users.id });
+    if (account.role === 'doctor') {
+      await db.update(doctors).set({ userId: user!.id }).where(eq(doctors.id, DEMO_DOCTOR_IDS.kim));
+    }
+    if (account.role === 'pharmacist') {
+      const [partner] = await db
+        .select({ id: pharmacies.id })
+        .from(pharmacies)
+        .where(and(eq(pharmacies.storefrontId, STOREFRONT_IDS[account.storefront]), eq(pharmacies.isPartner, true)))
+        .limit(1);
+      if (partner) await db.insert(pharmacyStaff).values({ userId: user!.id, pharmacyId: partner.id });
+    }
   }
   await db.insert(ecpInvitations).values({
     guid: DEMO_ECP.guid,

@@ -1,10 +1,10 @@
 // What the parts of the auth service share: the repo, the throttles and their policies, keyed hashes,
 // the audit record, starting a session, one-time codes and account creation (auth.service.ts).
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { MESSAGES, type StorefrontConfig } from '@store/domain';
+import { isStaffRole, MESSAGES, type StorefrontConfig } from '@store/domain';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, fieldError } from '../../lib/problem.ts';
+import { AppError, fieldError, problem } from '../../lib/problem.ts';
 import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { Identity, SessionService } from './sessions.service.ts';
@@ -18,6 +18,20 @@ export const RESET_TTL_MS = 60 * 60_000;
 export const INVITE_DEFAULT_DAYS = 30;
 
 export type OtpChannel = 'sms' | 'email';
+/** What a one-time code is for (the `one_time_code_purpose` enum). */
+export type CodePurpose = 'login' | 'register' | 'staff_login';
+/** The sign-in method of a staff session: the password, then the mailed code (issue 15). */
+export const STAFF_SIGN_IN_METHOD = 'password+code';
+
+/** A staff member's right password: no session yet, a code was sent (issue 15). */
+export interface SecondFactorRequired {
+  secondFactor: {
+    required: true;
+    channels: OtpChannel[];
+    sentTo: { email?: string; sms?: string };
+    expiresInSeconds: number;
+  };
+}
 
 /** What a route knows about the request; the service never reads Fastify objects. */
 export interface RequestContext {
@@ -202,6 +216,11 @@ export function createAuthCore(deps: AuthDeps) {
     redirectTo: string | null = null,
     prescribedProductId: string | null = null,
   ): Promise<SignedIn> {
+    // Staff sign in with a password plus a one-time code, and no other way (issue 15).
+    if (isStaffRole(user.role) && method !== STAFF_SIGN_IN_METHOD) {
+      await loginFailed(ctx, method, 'staff_needs_second_factor', user);
+      throw problem(401, 'UNAUTHORIZED');
+    }
     const previous = ctx.identity;
     const { token } = await sessions.createUserSession(user.id, ctx.storefront.id, { ip: ctx.ip, userAgent: ctx.userAgent });
     await Promise.all([
@@ -244,7 +263,7 @@ export function createAuthCore(deps: AuthDeps) {
   // ---- one-time codes ---------------------------------------------------------------------------
   async function issueCode(
     ctx: RequestContext,
-    purpose: 'login' | 'register',
+    purpose: CodePurpose,
     email: string,
     user: UserRow | null,
     channels: OtpChannel[],
@@ -271,7 +290,7 @@ export function createAuthCore(deps: AuthDeps) {
     to: { email: string; phone: string | null },
     code: string,
     channels: OtpChannel[],
-    purpose: 'login' | 'register',
+    purpose: CodePurpose,
   ) {
     const sentTo: { email?: string; sms?: string } = {};
     const failures: {
@@ -279,7 +298,12 @@ export function createAuthCore(deps: AuthDeps) {
       code: 'OTP_SMS_FAILED' | 'OTP_EMAIL_FAILED';
       message: string;
     }[] = [];
-    const what = purpose === 'login' ? 'log in' : 'finish creating your account';
+    const what =
+      purpose === 'login'
+        ? 'log in'
+        : purpose === 'staff_login'
+          ? 'finish signing in to your staff account'
+          : 'finish creating your account';
     for (const channel of channels) {
       try {
         if (channel === 'email') {
@@ -328,7 +352,7 @@ export function createAuthCore(deps: AuthDeps) {
 
   async function checkCode(
     ctx: RequestContext,
-    purpose: 'login' | 'register',
+    purpose: CodePurpose,
     email: string,
     code: string,
   ) {

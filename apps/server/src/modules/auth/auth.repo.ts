@@ -62,7 +62,7 @@ export function createAuthRepo(db: DbOrTx) {
     },
     async findCode(
       companyId: string,
-      purpose: 'login' | 'register',
+      purpose: CodeRow['purpose'],
       email: string,
     ): Promise<CodeRow | undefined> {
       const rows = await db

@@ -94,6 +94,24 @@ const codeSentResponse = z
   })
   .meta({ id: 'PasscodeSent' });
 
+/** A staff member's right password (issue 15): no session yet; a `staff_login` code was sent. */
+const secondFactorResponse = z
+  .object({
+    secondFactor: z.object({
+      required: z.literal(true),
+      /** Where the code went: always email, and SMS when the account has a phone. */
+      channels: z.array(z.enum(['email', 'sms'])),
+      sentTo: z.object({ email: z.string().optional(), sms: z.string().optional() }),
+      expiresInSeconds: z.number(),
+    }),
+  })
+  .meta({ id: 'SecondFactorRequired' });
+
+/** A staff member's password reset: changed, but no session; they sign in as staff (issue 15). */
+const staffSignInResponse = z
+  .object({ staffSignIn: z.literal(true), redirectTo: z.literal('/staff/sign-in') })
+  .meta({ id: 'StaffSignInRequired' });
+
 const messageResponse = z.object({ message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick<SignInWorkflow, 'afterSignIn' | 'claimPrescribedProduct'> }> = async (
@@ -118,13 +136,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
       schema: {
         tags,
         summary: 'Log in with email and password (SPEC §7 POST login)',
-        description: `Wrong password: LOGIN_WRONG_PASSWORD; unknown email: LOGIN_UNKNOWN_EMAIL; 429 with Retry-After when throttled.`,
+        description: `Wrong password: LOGIN_WRONG_PASSWORD; unknown email: LOGIN_UNKNOWN_EMAIL; 429 with Retry-After when throttled. A staff account (doctor, pharmacist, admin) with the right password gets no session: the answer is \`secondFactor\` and a code is sent by email (and SMS when the account has a phone), for POST /api/auth/staff/verify-code (issue 15). 424 OTP_EMAIL_FAILED when no channel could deliver it.`,
         body: z.object({ email: emailSchema, password: passwordInput }),
+        response: { 200: z.union([signedInResponse, secondFactorResponse]) },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.login(requestContext(request), request.body);
+      if ('secondFactor' in result) return result;
+      return await signedIn(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/api/auth/staff/verify-code',
+    {
+      schema: {
+        tags,
+        summary: 'Staff sign-in, step 2: the one-time code sent after the password starts the session (issue 15)',
+        description:
+          'Only a live staff_login code of a staff account: wrong, used, expired or spent (5 wrong tries) codes answer 400 PASSCODE_INVALID; failures are throttled like the patient code login (429 with Retry-After).',
+        body: z.object({ email: emailSchema, code: passcode }),
         response: { 200: signedInResponse },
       },
     },
     async (request, reply) =>
-      await signedIn(request, reply, await auth.login(requestContext(request), request.body)),
+      await signedIn(request, reply, await auth.verifyStaffCode(requestContext(request), request.body)),
   );
 
   app.post(
@@ -310,16 +347,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
         tags,
         summary:
           'Set a new password with the emailed link (SPEC §7 reset password); ends every session, then logs in',
+        description:
+          'A staff account is not signed in by the link (issue 15): the answer is `staffSignIn` with the staff sign-in page to go to.',
         body: z.object({ token: z.string().min(1).max(200), password: registrationPasswordSchema }),
-        response: { 200: signedInResponse },
+        response: { 200: z.union([signedInResponse, staffSignInResponse]) },
       },
     },
-    async (request, reply) =>
-      signedIn(
-        request,
-        reply,
-        await auth.completePasswordReset(requestContext(request), request.body),
-      ),
+    async (request, reply) => {
+      const result = await auth.completePasswordReset(requestContext(request), request.body);
+      if ('staffSignIn' in result) return { staffSignIn: true as const, redirectTo: '/staff/sign-in' as const };
+      return signedIn(request, reply, result);
+    },
   );
 
   // ---- provider invites --------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // limits of one test do not leak into the next), and readers for the outbox.
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../app.ts';
-import { TestBrowser } from '../../../test/app.ts';
+import { TestBrowser, type TestContext } from '../../../test/app.ts';
 
 let nextIp = 1;
 export function freshIp(): string {
@@ -59,4 +59,23 @@ export async function lastCode(
 
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+/** A staff member's two-step sign-in (issue 15): the password, then the code from the outbox. */
+export async function signInStaff(
+  browser: TestBrowser,
+  ctx: TestContext,
+  account: { email: string; password: string },
+) {
+  const { app } = ctx;
+  // The outbox lists newest first by time: this code's mail must be later than an earlier one.
+  ctx.clock.advance(1_000);
+  const first = await browser.post('/api/auth/login', { email: account.email, password: account.password });
+  if (first.statusCode !== 200 || !first.json().secondFactor)
+    throw new Error(`staff password step answered ${first.statusCode} ${first.body}`);
+  const code = await lastCode(app, account.email);
+  const verified = await browser.post('/api/auth/staff/verify-code', { email: account.email, code });
+  if (verified.statusCode !== 200)
+    throw new Error(`staff code step answered ${verified.statusCode} ${verified.body}`);
+  return verified;
 }

@@ -1,5 +1,6 @@
 // Sign-in by a one-time code (SPEC §4: send code, verify code).
 // Part of the auth service: auth.service.ts composes the parts over one AuthCore.
+import { isStaffRole } from '@store/domain';
 import { fieldError } from '../../lib/problem.ts';
 import { OTP_TTL_MS, type OtpChannel, type RequestContext, type SignedIn, type AuthCore } from './auth.core.ts';
 
@@ -14,10 +15,12 @@ export function createOneTimeCodes(core: AuthCore) {
         { bucket: 'code-send', key: accountKey(ctx, email), policy: codeSends },
       ]);
       const user = await repo.findUserByEmail(ctx.storefront.companyId, email);
-      if (!user) {
+      // A staff account signs in with its password plus a code, never the code alone (issue 15):
+      // it gets the unknown email's answer, so this form does not tell who is staff.
+      if (!user || isStaffRole(user.role)) {
         await record(ctx, 'auth.otp.send_refused', {
-          subject: { type: 'email', id: emailRef(email) },
-          details: { reason: 'unknown_email' },
+          subject: user ? userSubject(user) : { type: 'email', id: emailRef(email) },
+          details: { reason: user ? 'staff_account' : 'unknown_email' },
         });
         throw fieldError('email', 'LOGIN_UNKNOWN_EMAIL', 404);
       }
@@ -67,10 +70,10 @@ export function createOneTimeCodes(core: AuthCore) {
       const result = await checkCode(ctx, 'login', email, input.code);
       const user =
         result.ok && result.row.userId ? await repo.findUserById(result.row.userId) : undefined;
-      if (!result.ok || !user) {
+      if (!result.ok || !user || isStaffRole(user.role)) {
         await record(ctx, 'auth.login.failed', {
           subject: { type: 'email', id: emailRef(email) },
-          details: { method: 'otp', reason: result.ok ? 'no_user' : `code_${result.reason}` },
+          details: { method: 'otp', reason: !result.ok ? `code_${result.reason}` : user ? 'staff_account' : 'no_user' },
         });
         throw fieldError('code', 'PASSCODE_INVALID', 400);
       }

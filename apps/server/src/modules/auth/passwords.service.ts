@@ -1,10 +1,17 @@
 // Password reset by an emailed link, and a signed-in patient's password change.
 // Part of the auth service: auth.service.ts composes the parts over one AuthCore.
 import { randomBytes } from 'node:crypto';
+import { isStaffRole } from '@store/domain';
 import { fieldError, problem } from '../../lib/problem.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { RESET_TTL_MS, type RequestContext, type SignedIn, type AuthCore } from './auth.core.ts';
+
+/** A staff member's reset: the password changed, and they now sign in as staff (issue 15). */
+export interface StaffSignInRequired {
+  staffSignIn: true;
+  role: SignedIn['role'];
+}
 
 export function createPasswords(core: AuthCore) {
   const { db, now, sessions, notifications, repo, throttle, resetSends, ipSends, accountKey, ipKey, failureKeys, emailRef, tokenHash, record, userSubject, startSession } = core;
@@ -64,7 +71,7 @@ export function createPasswords(core: AuthCore) {
     async completePasswordReset(
       ctx: RequestContext,
       input: { token: string; password: string },
-    ): Promise<SignedIn> {
+    ): Promise<SignedIn | StaffSignInRequired> {
       const attempt = await throttle.attempt(failureKeys(ctx));
       const found = await repo.findLiveReset(tokenHash(input.token), now());
       if (!found || found.user.companyId !== ctx.storefront.companyId) {
@@ -96,6 +103,8 @@ export function createPasswords(core: AuthCore) {
       await attempt.succeeded();
       // Whoever held the old password is signed out everywhere.
       await sessions.revokeAllForUser(user.id);
+      // Staff sign in with the new password plus a code (issue 15): no session from the link.
+      if (isStaffRole(user.role)) return { staffSignIn: true, role: user.role };
       return startSession(ctx, user, 'password_reset');
     },
 

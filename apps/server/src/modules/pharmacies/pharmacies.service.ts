@@ -206,6 +206,12 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
       return toPharmacy(row);
     },
 
+    /** A pharmacy by id with no visibility filter: only for a caller who already proved they work there (issue 15). */
+    async byId(pharmacyId: string): Promise<Pharmacy | null> {
+      const row = await repo.findById(pharmacyId);
+      return row ? toPharmacy(row) : null;
+    },
+
     /** For the checkout engine: the storefront's partner mail-order pharmacy, or null if none. */
     async partnerPharmacy(storefrontId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
       const row = await (executor ? createPharmacyRepo(executor) : repo).findPartner(storefrontId);

@@ -6,8 +6,24 @@ import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppoin
 
 export interface SignedIn {
   userId: string;
-  role: 'patient' | 'doctor' | 'admin';
+  role: 'patient' | 'doctor' | 'pharmacist' | 'admin';
   redirectTo: string | null;
+}
+
+/** A staff member's right password (issue 15): no session yet, a code was sent. */
+export interface SecondFactorRequired {
+  secondFactor: {
+    required: true;
+    channels: Channel[];
+    sentTo: { email?: string; sms?: string };
+    expiresInSeconds: number;
+  };
+}
+
+export function needsSecondFactor(
+  result: SignedIn | SecondFactorRequired,
+): result is SecondFactorRequired {
+  return 'secondFactor' in result;
 }
 
 export interface PasscodeSent {
@@ -44,7 +60,10 @@ export interface EcpInfo {
 }
 
 export const authApi = {
-  login: (body: { email: string; password: string }) => apiPost<SignedIn>('/api/auth/login', body),
+  login: (body: { email: string; password: string }) =>
+    apiPost<SignedIn | SecondFactorRequired>('/api/auth/login', body),
+  verifyStaffCode: (body: { email: string; code: string }) =>
+    apiPost<SignedIn>('/api/auth/staff/verify-code', body),
   sendLoginCode: (body: { email: string; channels: Channel[] }) =>
     apiPost<PasscodeSent>('/api/auth/otp/send', body),
   verifyLoginCode: (body: { email: string; code: string }) =>

@@ -14,7 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
 import { EmailField } from '@/components/FormFieldGroups';
@@ -23,7 +23,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useFormSubmit } from '@/lib/forms';
-import { authApi, type Channel, type PasscodeSent } from '../api/auth.api';
+import { authApi, needsSecondFactor, type Channel, type PasscodeSent } from '../api/auth.api';
 import { useSignedIn } from '../useSignIn';
 import { PasscodeStep } from './PasscodeStep';
 
@@ -51,6 +51,7 @@ function PasswordLogin({
   redirectTo?: string | null | undefined;
 }) {
   const signedIn = useSignedIn();
+  const navigate = useNavigate();
   const form = useForm<
     z.input<typeof passwordLoginSchema>,
     unknown,
@@ -59,9 +60,23 @@ function PasswordLogin({
     resolver: zodResolver(passwordLoginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { onSubmit: submit, status, error } = useFormSubmit(form, ['email'], authApi.login, {
-    onSuccess: (result) => signedIn(result, redirectTo),
-  });
+  const { onSubmit: submit, status, error } = useFormSubmit(
+    form,
+    ['email'],
+    async (values) => ({ email: values.email, result: await authApi.login(values) }),
+    {
+      onSuccess: async ({ email, result }) => {
+        // A staff account (issue 15): no session from the password alone; staff sign in on their
+        // own page, with the password and then a one-time code.
+        if (needsSecondFactor(result)) {
+          onNavigate?.();
+          await navigate('/staff/sign-in', { state: { staffEmail: email } });
+          return;
+        }
+        await signedIn(result, redirectTo);
+      },
+    },
+  );
   return (
     <Stack
       component="form"
