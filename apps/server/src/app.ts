@@ -38,6 +38,8 @@ import { consultRoutes } from './modules/consults/consults.routes.ts';
 import { createConsultService } from './modules/consults/consults.service.ts';
 import { createMedicationService } from './modules/consults/medications.service.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
+import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createDoctorService } from './modules/doctors/doctors.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createJobQueue } from './modules/jobs/jobs.service.ts';
@@ -68,6 +70,7 @@ import { createUploadService } from './modules/uploads/uploads.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
+import { createFulfilWorkflow } from './workflows/fulfil.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
@@ -148,6 +151,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const checkout = createCheckoutService({ db, orders, catalog, consults });
   // The doctors' review queue: claims with a lease, decisions (issue 15).
   const reviews = createReviewService({ db, now, orders, storefronts });
+  // The pharmacist's orders and the fulfilment of each (issue 15).
+  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -158,10 +163,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
+  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
+    fulfilment, fulfil,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -252,6 +259,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
   await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
+  await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

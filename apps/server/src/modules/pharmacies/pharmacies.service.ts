@@ -212,6 +212,16 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
       return row ? toPharmacy(row) : null;
     },
 
+    /**
+     * For fulfilment: a pharmacy by id with the storefront it is the partner of (null for the
+     * directory or a patient's own), or null. Not for patients: it checks no viewer.
+     */
+    async pharmacyById(id: string, executor?: DbOrTx): Promise<(Pharmacy & { partnerOf: string | null }) | null> {
+      if (!UUID.test(id)) return null;
+      const row = await (executor ? createPharmacyRepo(executor) : repo).findById(id);
+      return row ? { ...toPharmacy(row), partnerOf: row.isPartner ? row.storefrontId : null } : null;
+    },
+
     /** For sign-in: a guest's own pharmacies become the patient's (call beside the cart adoption). */
     adoptGuestPharmacies(guestSessionId: string, userId: string, tx?: DbOrTx): Promise<number> {
       return (tx ? createPharmacyRepo(tx) : repo).adoptGuest(guestSessionId, userId);
