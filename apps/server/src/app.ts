@@ -68,6 +68,8 @@ import { createStorefrontService } from './modules/storefronts/storefronts.servi
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadService } from './modules/uploads/uploads.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
+import { createFaxTransport, createOutboxFaxAdapter } from './adapters/prescriptions/fax.adapter.ts';
+import { createPrescriptionService } from './modules/prescriptions/prescriptions.service.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
 import { createFulfilWorkflow } from './workflows/fulfil.ts';
@@ -151,8 +153,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const checkout = createCheckoutService({ db, orders, catalog, consults });
   // The doctors' review queue: claims with a lease, decisions (issue 15).
   const reviews = createReviewService({ db, now, orders, storefronts });
+  // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
+  const faxes = createOutboxFaxAdapter(db, now);
+  const prescriptions = createPrescriptionService({ db, now, storage: createFileStorage(config), transport: createFaxTransport(faxes) });
   // The pharmacist's orders and the fulfilment of each (issue 15).
-  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies });
+  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -163,10 +168,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
-  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices });
+  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, pharmacies });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
+    faxes, prescriptions,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
     fulfilment, fulfil,
   };

@@ -4,28 +4,30 @@
 // the patient's notice (a background mail and text) are written together or not at all. A repeat
 // of a step already done changes nothing and tells no one again; a step out of order is a 409.
 import { trackingUrl, type ShipInput } from '@store/domain';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { AuditContext } from '../modules/audit/audit.service.ts';
 import type { FulfilmentService, Pharmacist } from '../modules/fulfilment/fulfilment.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
+import type { PharmacyService } from '../modules/pharmacies/pharmacies.service.ts';
+import type { PrescriptionService } from '../modules/prescriptions/prescriptions.service.ts';
 import type { OrderNotices } from './order-notices.ts';
 
 export function createFulfilWorkflow(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'transition' | 'write'>;
-  fulfilment: Pick<FulfilmentService, 'orderFor' | 'recordFilled' | 'recordShipped' | 'recordDelivered'>;
+  orders: Pick<OrdersService, 'transition' | 'write' | 'state'>;
+  fulfilment: Pick<FulfilmentService, 'orderFor' | 'recordFilled' | 'recordShipped' | 'recordDelivered' | 'recordReceipt'>;
   notices: Pick<OrderNotices, 'enqueue'>;
-  /** The order's prescription id, for the fulfilment row (the prescriptions module). */
-  prescriptionIdOf?: ((tx: DbOrTx, orderId: string) => Promise<string | null>) | undefined;
+  prescriptions: Pick<PrescriptionService, 'ofOrder' | 'confirmReceipt'>;
+  pharmacies: Pick<PharmacyService, 'pharmacyById'>;
 }) {
-  const { db, orders, fulfilment, notices } = deps;
+  const { db, orders, fulfilment, notices, prescriptions, pharmacies } = deps;
 
   return {
     /** POST /api/pharmacy/orders/:id/fill: filled at the pharmacy; the order is fulfilling. */
     async fill(pharmacist: Pharmacist, orderId: string, audit: AuditContext) {
       await db.transaction(async (tx) => {
         const state = await fulfilment.orderFor(tx, pharmacist, orderId, { forUpdate: true });
-        const prescriptionId = deps.prescriptionIdOf ? await deps.prescriptionIdOf(tx, orderId) : null;
+        const prescriptionId = (await prescriptions.ofOrder(tx, orderId))?.id ?? null;
         const { changed } = await fulfilment.recordFilled(tx, { orderId, pharmacyId: pharmacist.pharmacyId, prescriptionId, by: pharmacist.userId });
         if (!changed) return;
         await orders.transition({ orderId, to: 'fulfilling', reason: 'pharmacy_filled', audit, tx });
@@ -63,6 +65,31 @@ export function createFulfilWorkflow(deps: {
         await notices.enqueue(tx, { orderId, notice: 'delivered' });
       });
       return { status: 'delivered' as const };
+    },
+
+    /**
+     * POST /api/prescriptions/verify/receipt: a pharmacy confirms, with the code printed on the
+     * prescription, that it received it. The patient's own pharmacy (not a partner): the order is
+     * ready for pickup there (prescribed → fulfilling) and the patient is told where. A partner
+     * pharmacy: the receipt is recorded, and its staff then fill the order. Null for an unknown
+     * code; a revoked or expired prescription: 409 (the prescriptions service); a repeat: no change.
+     */
+    async confirmReceipt(code: string, audit: AuditContext): Promise<{ alreadyConfirmed: boolean } | null> {
+      return db.transaction(async (tx) => {
+        const receipt = await prescriptions.confirmReceipt(tx, code);
+        if (!receipt) return null;
+        if (receipt.alreadyConfirmed) return { alreadyConfirmed: true };
+        const pharmacy = await pharmacies.pharmacyById(receipt.pharmacyId, tx);
+        const state = await orders.state(tx, { orderId: receipt.orderId }, { forUpdate: true });
+        if (!pharmacy || !state || state.order.status !== 'prescribed') return { alreadyConfirmed: false };
+        const pickup = !pharmacy.isPartner;
+        const { changed } = await fulfilment.recordReceipt(tx, { orderId: receipt.orderId, pharmacyId: receipt.pharmacyId, prescriptionId: receipt.prescriptionId, pickup });
+        if (pickup && changed) {
+          await orders.transition({ orderId: receipt.orderId, to: 'fulfilling', reason: 'pharmacy_received', audit, tx });
+          await notices.enqueue(tx, { orderId: receipt.orderId, notice: 'ready_for_pickup', data: { pharmacyName: pharmacy.name } });
+        }
+        return { alreadyConfirmed: false };
+      });
     },
   };
 }

@@ -25,7 +25,7 @@ export const pharmacyOrderSchema = z
         daysSupply: z.int(),
         directions: z.string(),
         refills: z.int(),
-        prescriber: z.string().nullable(),
+        substitutionAllowed: z.boolean(),
         writtenAt: z.string(),
       })
       .nullable()

@@ -4,7 +4,7 @@
 // mail carries the tracking number). Everyone else reaches none of it (404); a step out of order
 // is a 409.
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema } from '@store/domain';
+import { approveInputSchema, cardDetailsSchema } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
@@ -16,7 +16,7 @@ import { doctors } from '../../db/schema/doctors.ts';
 import { fulfilments, pharmacyStaff } from '../../db/schema/fulfilment.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
-import { prescriptions } from '../../db/schema/prescriptions.ts';
+import { productFormulary } from '../../db/schema/prescriptions.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 
@@ -84,39 +84,48 @@ async function paidOrder(productId: string, expected: string): Promise<{ orderId
 }
 
 let doctorId: string | undefined;
+let formularyId: string | undefined;
+const facts = {
+  store: { name: 'Evergreen', origin: 'https://localhost', phone: null, email: null },
+  prescriber: { name: 'Dr. Ana Ruiz', credentials: 'MD', npi: '1234567893', licenseNumber: 'TX-12345', licenseState: 'TX' },
+  patient: { name: 'Rosa Díaz', dateOfBirth: '1980-04-02', address: { line1: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701' } },
+  pharmacy: { name: 'The pharmacy', npi: '1234567893', phone: '(555) 010-0100', fax: '(555) 010-0101', address: null },
+};
+
 /**
- * A consult order approved by a doctor and prescribed to `pharmacyId`: the prescription row is
- * written directly and the order moved on by the orders service, as the prescriptions step does.
+ * A consult order approved by a doctor and prescribed to `pharmacyId` through the prescriptions
+ * service (the PDF prepared, the prescription written), then moved on by the orders service, as
+ * the prescribe step does. Answers the verification code printed on the PDF.
  */
 async function prescribedOrder(pharmacyId: string) {
   const { orderId, patient } = await paidOrder(DEMO_PRODUCTS.evergreen.metformin, 'awaiting_review');
   const db = ctx.database.db;
   await ctx.app.services.orderDecisions.approveOrder({ orderId });
   await ctx.app.services.orders.write(db, orderId, { pharmacyId });
-  if (!doctorId) {
+  if (!doctorId || !formularyId) {
     const [u] = await db.insert(users).values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email: `dr.${randomUUID()}@example.com`, role: 'doctor' }).returning({ id: users.id });
     const [d] = await db.insert(doctors).values({ companyId: DEMO_COMPANY_ID, storefrontId: null, userId: u!.id, name: 'Dr. Ana Ruiz', credentials: 'MD', timeZone: 'America/Chicago' }).returning({ id: doctors.id });
     doctorId = d!.id;
+    const [f] = await db
+      .insert(productFormulary)
+      .values({ productId: DEMO_PRODUCTS.evergreen.metformin, medication: 'Metformin ER', strength: '500 mg', form: 'tablet', quantity: 60, daysSupply: 30, maxRefills: 3, directionsTemplate: 'Take one tablet twice a day with meals.' })
+      .returning({ id: productFormulary.id });
+    formularyId = f!.id;
   }
-  await db.insert(prescriptions).values({
+  const prescriptions = ctx.app.services.prescriptions;
+  const option = (await prescriptions.formularyChoice(formularyId))!;
+  const input = {
     orderId,
     doctorId,
     patientId: patient.userId,
     pharmacyId,
-    medication: 'Metformin ER',
-    strength: '500 mg',
-    form: 'tablet',
-    quantity: 60,
-    daysSupply: 30,
-    directions: 'Take one tablet twice a day with meals.',
-    refillsAuthorized: 2,
-    refillsLeft: 2,
-    writtenAt: ctx.clock.now,
-    expiresAt: new Date(ctx.clock.now.getTime() + 365 * 86_400_000),
-    verificationCodeHash: randomUUID(),
-  });
+    option,
+    approve: approveInputSchema.parse({ formularyId, quantity: 60, daysSupply: 30, directions: 'Take one tablet twice a day with meals.', refills: 2, validForDays: 365 }),
+  };
+  const prepared = await prescriptions.prepare(input, facts);
+  const { verificationCode } = await db.transaction((tx) => prescriptions.write(tx, { ...input, prepared }));
   await ctx.app.services.orders.transition({ orderId, to: 'prescribed', reason: 'test_prescribed' });
-  return { orderId, patient };
+  return { orderId, patient, verificationCode };
 }
 
 const statusOf = async (orderId: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
@@ -146,6 +155,7 @@ describe('a partner pharmacist fulfils a prescribed order (issue 15)', () => {
       patientName: 'Rosa Díaz',
       shipTo: { line1: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701' },
       items: [{ title: 'Metformin ER Weight Support', qty: 1 }],
+      prescription: { medication: 'Metformin ER', strength: '500 mg', form: 'tablet', quantity: 60, refills: 2, directions: 'Take one tablet twice a day with meals.' },
       carrier: null,
       trackingNumber: null,
     });
@@ -230,6 +240,53 @@ describe('a paid order of a product needing no prescription goes to the partner 
     expect((await pharmacist.post(`/api/pharmacy/orders/${orderId}/ship`, { carrier: 'FedEx', trackingNumber: '123456789012' })).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('shipped');
     expect((await mailTo(patient, 'has shipped'))?.body).toContain('123456789012');
+  });
+});
+
+describe('the prescription PDF (issue 15: the pharmacist opens the prescription they fill)', () => {
+  it('is served to the staff of the pharmacy it was sent to, never cached, and to no one else', async () => {
+    const pharmacist = await staff('pharmacist', evergreenPartner);
+    const { orderId } = await prescribedOrder(evergreenPartner);
+    const pdf = await pharmacist.get(`/api/pharmacy/orders/${orderId}/prescription.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const other of [await staff('pharmacist', lumenPartner), await staff('doctor'), await staff('patient'), client(null)]) {
+      expect((await other.get(`/api/pharmacy/orders/${orderId}/prescription.pdf`)).statusCode).toBe(404);
+    }
+    // A paid order of a product needing no prescription has none.
+    const { orderId: otc } = await paidOrder(DEMO_PRODUCTS.evergreen.minoxidil, 'paid');
+    expect((await pharmacist.get(`/api/pharmacy/orders/${otc}/prescription.pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe("a pharmacy confirms receipt with the prescription's code (issue 15)", () => {
+  it("makes the order ready for pickup at the patient's own pharmacy and tells the patient where", async () => {
+    const [local] = await ctx.database.db.select({ id: pharmacies.id, name: pharmacies.name }).from(pharmacies).where(eq(pharmacies.isPartner, false)).limit(1);
+    const { orderId, patient, verificationCode } = await prescribedOrder(local!.id);
+    expect(await ctx.app.services.fulfil.confirmReceipt('ZZZZ-ZZZZZ', {})).toBeNull();
+    expect(await ctx.app.services.fulfil.confirmReceipt(verificationCode, {})).toEqual({ alreadyConfirmed: false });
+    expect(await statusOf(orderId)).toBe('fulfilling');
+    const [row] = await ctx.database.db.select().from(fulfilments).where(eq(fulfilments.orderId, orderId));
+    expect(row).toMatchObject({ status: 'ready_for_pickup', pharmacyId: local!.id });
+    expect(row!.readyAt).not.toBeNull();
+    expect((await mailTo(patient, 'is at the pharmacy'))?.body).toContain(local!.name);
+    // A second confirmation changes nothing.
+    expect(await ctx.app.services.fulfil.confirmReceipt(verificationCode, {})).toEqual({ alreadyConfirmed: true });
+    expect(await statusOf(orderId)).toBe('fulfilling');
+  });
+
+  it('only records it at a partner pharmacy, whose staff then fill the order', async () => {
+    const pharmacist = await staff('pharmacist', evergreenPartner);
+    const { orderId, verificationCode } = await prescribedOrder(evergreenPartner);
+    expect(await ctx.app.services.fulfil.confirmReceipt(verificationCode, {})).toEqual({ alreadyConfirmed: false });
+    expect(await statusOf(orderId)).toBe('prescribed');
+    expect((await ctx.database.db.select().from(fulfilments).where(eq(fulfilments.orderId, orderId)))[0]).toMatchObject({ status: 'received' });
+    expect(await idsIn(pharmacist, 'to_fill')).toContain(orderId);
+    expect((await pharmacist.post(`/api/pharmacy/orders/${orderId}/fill`)).statusCode).toBe(200);
+    expect(await statusOf(orderId)).toBe('fulfilling');
+    expect((await ctx.database.db.select().from(fulfilments).where(eq(fulfilments.orderId, orderId)))[0]).toMatchObject({ status: 'filled' });
   });
 });
 

@@ -14,7 +14,7 @@ import type { FulfilmentService, Pharmacist } from './fulfilment.service.ts';
 const params = z.object({ id: z.uuid() });
 
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
-  fulfilment: Pick<FulfilmentService, 'pharmacistOf' | 'list'>;
+  fulfilment: Pick<FulfilmentService, 'pharmacistOf' | 'list' | 'prescriptionDocument'>;
   fulfil: Pick<FulfilWorkflow, 'fill' | 'ship' | 'deliver'>;
 }> = async (app, { fulfilment, fulfil }) => {
   app.addHook('onSend', async (_request, reply) => {
@@ -42,6 +42,25 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => fulfilment.list(await requirePharmacist(request), request.query),
+  );
+
+  app.get(
+    '/api/pharmacy/orders/:id/prescription.pdf',
+    {
+      schema: {
+        tags: ['pharmacy'],
+        summary: "The fax-ready prescription PDF of an order sent to the pharmacist's pharmacy",
+        params,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const doc = await fulfilment.prescriptionDocument(await requirePharmacist(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="prescription-${doc.orderNumber}.pdf"`)
+        .send(doc.bytes);
+    },
   );
 
   app.post(

@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { OrderState, OrdersService } from '../orders/orders.service.ts';
 import type { PharmacyService } from '../pharmacies/pharmacies.service.ts';
+import type { PrescriptionService } from '../prescriptions/prescriptions.service.ts';
 import { fulfilmentRepo as repo, type FulfilmentRow } from './fulfilment.repo.ts';
 
 export type { FulfilmentRow };
@@ -74,8 +75,7 @@ export function createFulfilmentService(deps: {
   now: () => Date;
   orders: Pick<OrdersService, 'pharmacyOrders' | 'state' | 'storeData'>;
   pharmacies: Pick<PharmacyService, 'pharmacyById'>;
-  /** The order's prescription as the pharmacist reads it (the prescriptions module). */
-  prescriptions?: { summaryOf(executor: DbOrTx, orderId: string): Promise<PrescriptionSummary | null> } | undefined;
+  prescriptions: Pick<PrescriptionService, 'ofOrder' | 'documentOf'>;
 }) {
   const { db, now, orders, pharmacies } = deps;
 
@@ -132,6 +132,24 @@ export function createFulfilmentService(deps: {
     };
   }
 
+  /** The order's prescription as the pharmacist reads it, or null (a product that needs none). */
+  async function summaryOf(orderId: string): Promise<PrescriptionSummary | null> {
+    const p = await deps.prescriptions.ofOrder(db, orderId);
+    if (!p) return null;
+    return {
+      id: p.id,
+      medication: p.medication,
+      strength: p.strength,
+      form: p.form,
+      quantity: p.quantity,
+      daysSupply: p.daysSupply,
+      directions: p.directions,
+      refills: p.refillsAuthorized,
+      substitutionAllowed: p.substitutionAllowed,
+      writtenAt: p.writtenAt,
+    };
+  }
+
   return {
     /** The signed-in pharmacist (role pharmacist with a pharmacy_staff row), or null. */
     async pharmacistOf(identity: Identity | null): Promise<Pharmacist | null> {
@@ -171,7 +189,7 @@ export function createFulfilmentService(deps: {
       const methods = new Map<string, { carrier: string; name: string } | null>();
       const items: PharmacyOrder[] = [];
       for (const state of listed.orders) {
-        const prescription = deps.prescriptions ? await deps.prescriptions.summaryOf(db, state.order.id) : null;
+        const prescription = await summaryOf(state.order.id);
         items.push(await toView(state, rows.get(state.order.id), prescription, methods));
       }
       return { items, counts, total: byIds ? listed.total : tab === 'all' ? counts.all : counts[tab], page, pageSize: PHARMACY_PAGE_SIZE };
@@ -182,6 +200,20 @@ export function createFulfilmentService(deps: {
       const state = await orders.state(executor, { orderId }, opts);
       if (!state || !sentTo(pharmacist, state)) throw notFound();
       return state;
+    },
+
+    /**
+     * GET /api/pharmacy/orders/:id/prescription.pdf: the fax-ready PDF of the prescription of an
+     * order sent to this pharmacy; 404 for any other order, or one with no document.
+     */
+    async prescriptionDocument(pharmacist: Pharmacist, orderId: string): Promise<{ bytes: Buffer; orderNumber: string }> {
+      const state = await orders.state(db, { orderId });
+      if (!state || !sentTo(pharmacist, state)) throw notFound();
+      const p = await deps.prescriptions.ofOrder(db, orderId);
+      if (!p || p.pharmacyId !== pharmacist.pharmacyId) throw notFound();
+      const bytes = await deps.prescriptions.documentOf(p.id);
+      if (!bytes) throw notFound();
+      return { bytes, orderNumber: orderNumberOf(orderId) };
     },
 
     /** The order's fulfilment row, locked. */
