@@ -68,12 +68,16 @@ import { createUploadService } from './modules/uploads/uploads.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createFaxTransport, createOutboxFaxAdapter } from './adapters/prescriptions/fax.adapter.ts';
 import { createPrescriptionService } from './modules/prescriptions/prescriptions.service.ts';
+import { devFaxOutboxRoutes } from './modules/prescriptions/dev-fax-outbox.routes.ts';
+import { prescriptionRoutes } from './modules/prescriptions/prescriptions.routes.ts';
+import { createPrescriptionReceipt } from './workflows/prescription-receipt.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
+import { createPrescribeWorkflow } from './workflows/prescribe.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -152,7 +156,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const reviews = createReviewService({ db, now, orders, storefronts });
   // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
   const faxes = createOutboxFaxAdapter(db, now);
-  const prescriptions = createPrescriptionService({ db, now, storage: createFileStorage(config), transport: createFaxTransport(faxes) });
+  const prescriptionFiles = createFileStorage(config);
+  const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes) });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -161,13 +166,17 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const pay = createPayWorkflow({ db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
   // What the patient is told after payment, as background mail and texts (issue 15).
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
-  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices });
+  // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
+  const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
+  const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions });
+  const verifyThrottle = createThrottle({ db, now, secret });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
-    faxes, prescriptions,
-    signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
+    faxes, prescriptionFiles, prescriptions, prescriptionReceipt, verifyThrottle,
+    signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -258,6 +267,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
   await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
+  await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.verifyThrottle });
+  if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.prescriptionFiles });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
