@@ -8,19 +8,17 @@ import type { Db } from '../db/client.ts';
 import type { AuditContext } from '../modules/audit/audit.service.ts';
 import type { FulfilmentService, Pharmacist } from '../modules/fulfilment/fulfilment.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
-import type { PharmacyService } from '../modules/pharmacies/pharmacies.service.ts';
 import type { PrescriptionService } from '../modules/prescriptions/prescriptions.service.ts';
 import type { OrderNotices } from './order-notices.ts';
 
 export function createFulfilWorkflow(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'transition' | 'write' | 'state'>;
-  fulfilment: Pick<FulfilmentService, 'orderFor' | 'recordFilled' | 'recordShipped' | 'recordDelivered' | 'recordReceipt'>;
+  orders: Pick<OrdersService, 'transition' | 'write'>;
+  fulfilment: Pick<FulfilmentService, 'orderFor' | 'recordFilled' | 'recordShipped' | 'recordDelivered'>;
   notices: Pick<OrderNotices, 'enqueue'>;
-  prescriptions: Pick<PrescriptionService, 'ofOrder' | 'confirmReceipt'>;
-  pharmacies: Pick<PharmacyService, 'pharmacyById'>;
+  prescriptions: Pick<PrescriptionService, 'ofOrder'>;
 }) {
-  const { db, orders, fulfilment, notices, prescriptions, pharmacies } = deps;
+  const { db, orders, fulfilment, notices, prescriptions } = deps;
 
   return {
     /** POST /api/pharmacy/orders/:id/fill: filled at the pharmacy; the order is fulfilling. */
@@ -67,30 +65,6 @@ export function createFulfilWorkflow(deps: {
       return { status: 'delivered' as const };
     },
 
-    /**
-     * POST /api/prescriptions/verify/receipt: a pharmacy confirms, with the code printed on the
-     * prescription, that it received it. The patient's own pharmacy (not a partner): the order is
-     * ready for pickup there (prescribed → fulfilling) and the patient is told where. A partner
-     * pharmacy: the receipt is recorded, and its staff then fill the order. Null for an unknown
-     * code; a revoked or expired prescription: 409 (the prescriptions service); a repeat: no change.
-     */
-    async confirmReceipt(code: string, audit: AuditContext): Promise<{ alreadyConfirmed: boolean } | null> {
-      return db.transaction(async (tx) => {
-        const receipt = await prescriptions.confirmReceipt(tx, code);
-        if (!receipt) return null;
-        if (receipt.alreadyConfirmed) return { alreadyConfirmed: true };
-        const pharmacy = await pharmacies.pharmacyById(receipt.pharmacyId, tx);
-        const state = await orders.state(tx, { orderId: receipt.orderId }, { forUpdate: true });
-        if (!pharmacy || !state || state.order.status !== 'prescribed') return { alreadyConfirmed: false };
-        const pickup = !pharmacy.isPartner;
-        const { changed } = await fulfilment.recordReceipt(tx, { orderId: receipt.orderId, pharmacyId: receipt.pharmacyId, prescriptionId: receipt.prescriptionId, pickup });
-        if (pickup && changed) {
-          await orders.transition({ orderId: receipt.orderId, to: 'fulfilling', reason: 'pharmacy_received', audit, tx });
-          await notices.enqueue(tx, { orderId: receipt.orderId, notice: 'ready_for_pickup', data: { pharmacyName: pharmacy.name } });
-        }
-        return { alreadyConfirmed: false };
-      });
-    },
   };
 }
 export type FulfilWorkflow = ReturnType<typeof createFulfilWorkflow>;

@@ -12,11 +12,12 @@ import { completeStagesButPayment } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
-import { doctors } from '../../db/schema/doctors.ts';
+import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
 import { fulfilments, pharmacyStaff } from '../../db/schema/fulfilment.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
 import { productFormulary } from '../../db/schema/prescriptions.ts';
+import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 
@@ -128,6 +129,34 @@ async function prescribedOrder(pharmacyId: string) {
   return { orderId, patient, verificationCode };
 }
 
+/**
+ * The real path to the pharmacy: a licensed doctor claims the order and approves it with a demo
+ * formulary choice (capture, prescription written), and the transmission job faxes it (prescribed).
+ */
+async function prescribedByDoctor(pharmacyId: string) {
+  const { orderId, patient } = await paidOrder(DEMO_PRODUCTS.evergreen.metformin, 'awaiting_review');
+  await ctx.app.services.orders.write(ctx.database.db, orderId, { pharmacyId });
+  const db = ctx.database.db;
+  const [u] = await db.insert(users).values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email: `dr.${randomUUID()}@example.com`, role: 'doctor', firstName: 'Ana', lastName: 'Ruiz' }).returning({ id: users.id });
+  const [d] = await db.insert(doctors).values({ companyId: DEMO_COMPANY_ID, storefrontId: null, userId: u!.id, name: 'Dr. Ana Ruiz', credentials: 'MD', timeZone: 'America/Chicago', npi: '1234567893' }).returning({ id: doctors.id });
+  await db.insert(doctorLicenses).values({ doctorId: d!.id, state: 'TX', licenseNumber: 'TX-12345' });
+  const { token } = await ctx.app.services.sessions.createUserSession(u!.id, EVERGREEN_ID);
+  const doctor = client(token);
+  expect((await doctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+  const approved = await doctor.post(`/api/doctor/orders/${orderId}/approve`, {
+    formularyId: DEMO_FORMULARY.metforminEr500,
+    quantity: 60,
+    daysSupply: 30,
+    directions: 'Take 1 tablet by mouth twice daily with meals.',
+    refills: 2,
+    validForDays: 365,
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  await ctx.app.services.jobs.drain();
+  expect(await statusOf(orderId)).toBe('prescribed');
+  return { orderId, patient };
+}
+
 const statusOf = async (orderId: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
 type Listed = { items: { orderId: string; status: string; trackingNumber: string | null; deliveryOverdue: boolean }[]; counts: Record<string, number>; total: number };
 const listOf = async (who: Client, status = 'to_fill') => (await who.get(`/api/pharmacy/orders?status=${status}`)).json() as Listed;
@@ -144,7 +173,7 @@ async function mailTo(patient: PatientClient, subject: string) {
 describe('a partner pharmacist fulfils a prescribed order (issue 15)', () => {
   it('lists it to fill, then fill → ship with tracking → deliver; the patient is told each step, the mail carries the tracking number', async () => {
     const pharmacist = await staff('pharmacist', evergreenPartner);
-    const { orderId, patient } = await prescribedOrder(evergreenPartner);
+    const { orderId, patient } = await prescribedByDoctor(evergreenPartner);
 
     const toFill = await pharmacist.get('/api/pharmacy/orders?status=to_fill');
     expect(toFill.statusCode).toBe(200);
@@ -155,7 +184,7 @@ describe('a partner pharmacist fulfils a prescribed order (issue 15)', () => {
       patientName: 'Rosa Díaz',
       shipTo: { line1: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701' },
       items: [{ title: 'Metformin ER Weight Support', qty: 1 }],
-      prescription: { medication: 'Metformin ER', strength: '500 mg', form: 'tablet', quantity: 60, refills: 2, directions: 'Take one tablet twice a day with meals.' },
+      prescription: { medication: 'Metformin ER', strength: '500 mg', form: 'tablet', quantity: 60, refills: 2, directions: 'Take 1 tablet by mouth twice daily with meals.' },
       carrier: null,
       trackingNumber: null,
     });
@@ -262,25 +291,28 @@ describe('the prescription PDF (issue 15: the pharmacist opens the prescription 
 });
 
 describe("a pharmacy confirms receipt with the prescription's code (issue 15)", () => {
+  /** The public verification page's "confirm receipt" (no session). */
+  const receipt = (code: string) => client(null).post('/api/prescriptions/verify/receipt', { code });
+
   it("makes the order ready for pickup at the patient's own pharmacy and tells the patient where", async () => {
     const [local] = await ctx.database.db.select({ id: pharmacies.id, name: pharmacies.name }).from(pharmacies).where(eq(pharmacies.isPartner, false)).limit(1);
     const { orderId, patient, verificationCode } = await prescribedOrder(local!.id);
-    expect(await ctx.app.services.fulfil.confirmReceipt('ZZZZ-ZZZZZ', {})).toBeNull();
-    expect(await ctx.app.services.fulfil.confirmReceipt(verificationCode, {})).toEqual({ alreadyConfirmed: false });
+    expect((await receipt('ZZZZ-ZZZZZ')).statusCode).toBe(404);
+    expect((await receipt(verificationCode)).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('fulfilling');
     const [row] = await ctx.database.db.select().from(fulfilments).where(eq(fulfilments.orderId, orderId));
     expect(row).toMatchObject({ status: 'ready_for_pickup', pharmacyId: local!.id });
     expect(row!.readyAt).not.toBeNull();
     expect((await mailTo(patient, 'is at the pharmacy'))?.body).toContain(local!.name);
     // A second confirmation changes nothing.
-    expect(await ctx.app.services.fulfil.confirmReceipt(verificationCode, {})).toEqual({ alreadyConfirmed: true });
+    expect((await receipt(verificationCode)).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('fulfilling');
   });
 
   it('only records it at a partner pharmacy, whose staff then fill the order', async () => {
     const pharmacist = await staff('pharmacist', evergreenPartner);
     const { orderId, verificationCode } = await prescribedOrder(evergreenPartner);
-    expect(await ctx.app.services.fulfil.confirmReceipt(verificationCode, {})).toEqual({ alreadyConfirmed: false });
+    expect((await receipt(verificationCode)).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('prescribed');
     expect((await ctx.database.db.select().from(fulfilments).where(eq(fulfilments.orderId, orderId)))[0]).toMatchObject({ status: 'received' });
     expect(await idsIn(pharmacist, 'to_fill')).toContain(orderId);

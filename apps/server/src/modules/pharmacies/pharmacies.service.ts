@@ -206,6 +206,13 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
       return toPharmacy(row);
     },
 
+    /** A pharmacy by id, for workflows that hold an order's pharmacy id (no visibility check: not for routes). */
+    async byId(pharmacyId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
+      if (!UUID.test(pharmacyId)) return null;
+      const row = await (executor ? createPharmacyRepo(executor) : repo).findById(pharmacyId);
+      return row ? toPharmacy(row) : null;
+    },
+
     /** For the checkout engine: the storefront's partner mail-order pharmacy, or null if none. */
     async partnerPharmacy(storefrontId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
       const row = await (executor ? createPharmacyRepo(executor) : repo).findPartner(storefrontId);
