@@ -1,7 +1,7 @@
 // issue 15 "Fulfilment": the pharmacist's orders by status with counts; Fill, Ship with carrier and
 // tracking number (checked before sending), Mark delivered; the prescription PDF; loading, empty,
 // error states and paging.
-import type { PharmacyOrder, PharmacyOrderList } from '@store/domain';
+import { MESSAGES, type PharmacyOrder, type PharmacyOrderList } from '@store/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,7 @@ describe('PharmacyOrdersPage', () => {
   it('lists the orders to fill with their prescription, ship-to and method, and the counts per status', async () => {
     fakeApi([[...byTab({ to_fill: list([order()]) })]]);
     renderWithStore(<PharmacyOrdersPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading orders…');
     const row = await screen.findByTestId('order-EV-1001');
     expect(within(row).getAllByText('Rosa Díaz')).toHaveLength(2); // the patient, and the ship-to name
     expect(within(row).getByText('Metformin ER Weight Support × 1')).toBeInTheDocument();
@@ -76,7 +77,7 @@ describe('PharmacyOrdersPage', () => {
     fakeApi([['GET', '/api/pharmacy/orders', () => (fail ? 'network' : { body: list([order()]) })]]);
     const user = userEvent.setup();
     renderWithStore(<PharmacyOrdersPage />);
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.CONNECTION_ERROR);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('order-EV-1001')).toBeInTheDocument();
