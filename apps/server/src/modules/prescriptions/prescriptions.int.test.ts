@@ -3,7 +3,7 @@
 // to the pharmacy's fax (stored in the fax outbox) by a background job that then moves the order to
 // prescribed, and the public check a pharmacy makes with the printed code.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { paidConsultOrder, pdfText, prescribingDoctor } from '../../../test/prescribing.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -155,9 +155,39 @@ describe('approve → fax → prescribed (issue 15)', () => {
     expect(await statusOf(orderId)).toBe('prescribed');
 
     await ctx.app.services.jobs.drain();
-    const mails = (await ctx.app.services.notifications.outbox(100)).filter((m) => m.subject?.startsWith('Your prescription was sent'));
-    expect(mails.some((m) => m.body.includes(pharmacy.name))).toBe(true);
-    void patient;
+    const email = (await ctx.app.services.auth.contactOf(patient.userId))!.email;
+    const mails = (await ctx.app.services.notifications.outbox(100)).filter((m) => m.to === email && m.subject?.startsWith('Your prescription was sent'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain(pharmacy.name);
+    expect(mails[0]!.body).not.toContain('Metformin');
+
+    // Outside production the fax outbox lists it, with its PDF.
+    const page = await ctx.app.inject({ method: 'GET', url: '/dev/fax-outbox', headers: { host: 'localhost:3000' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`/dev/fax-outbox/${fax!.id}.pdf`);
+    const file = await ctx.app.inject({ method: 'GET', url: `/dev/fax-outbox/${fax!.id}.pdf`, headers: { host: 'localhost:3000' } });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('records a failed fax and lets the queue retry it; the order is prescribed only once it is sent', async () => {
+    const doctor = await prescribingDoctor(ctx, ['TX'], '1245319599');
+    const { orderId } = await paidConsultOrder(ctx, 'TX');
+    expect((await doctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    const busy = vi.spyOn(ctx.app.services.faxes, 'send').mockRejectedValueOnce(new Error('line busy'));
+    expect((await doctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody())).statusCode).toBe(200);
+    await ctx.app.services.jobs.drain();
+    const rx = (await ctx.app.services.prescriptions.ofOrder(ctx.database.db, orderId))!;
+    expect(rx.transmission).toEqual({ status: 'failed', transport: 'fax', attempts: 1 });
+    const [t] = await ctx.database.db.select().from(prescriptionTransmissions).where(eq(prescriptionTransmissions.prescriptionId, rx.id));
+    expect(t!.lastError).toBe('line busy');
+    expect(await statusOf(orderId)).toBe('approved');
+
+    ctx.clock.advance(60_000); // past the queue's back-off
+    await ctx.app.services.jobs.drain();
+    expect((await ctx.app.services.prescriptions.ofOrder(ctx.database.db, orderId))!.transmission).toEqual({ status: 'transmitted', transport: 'fax', attempts: 2 });
+    expect(await statusOf(orderId)).toBe('prescribed');
+    busy.mockRestore();
   });
 
   it('renders the PDF at transmission for a prescription written without one (a new code replaces the first)', async () => {
