@@ -38,6 +38,8 @@ import { consultRoutes } from './modules/consults/consults.routes.ts';
 import { createConsultService } from './modules/consults/consults.service.ts';
 import { createMedicationService } from './modules/consults/medications.service.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
+import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createDoctorService } from './modules/doctors/doctors.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createJobQueue } from './modules/jobs/jobs.service.ts';
@@ -68,12 +70,19 @@ import { createStorefrontService } from './modules/storefronts/storefronts.servi
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadService } from './modules/uploads/uploads.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
+import { createFaxTransport, createOutboxFaxAdapter } from './adapters/prescriptions/fax.adapter.ts';
+import { createPrescriptionService } from './modules/prescriptions/prescriptions.service.ts';
+import { devFaxOutboxRoutes } from './modules/prescriptions/dev-fax-outbox.routes.ts';
+import { prescriptionRoutes } from './modules/prescriptions/prescriptions.routes.ts';
+import { createPrescriptionReceipt } from './workflows/prescription-receipt.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
+import { createFulfilWorkflow } from './workflows/fulfil.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
+import { createPrescribeWorkflow } from './workflows/prescribe.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -151,6 +160,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // The doctors' review queue: claims with a lease, decisions (issue 15).
   const reviews = createReviewService({ db, now, orders, storefronts });
   const pharmacyStaff = createPharmacyStaffService({ db, pharmacies });
+  // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
+  const faxes = createOutboxFaxAdapter(db, now);
+  const prescriptionFiles = createFileStorage(config);
+  const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes) });
+  // The pharmacist's orders and the fulfilment of each (issue 15).
+  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -159,13 +174,20 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const pay = createPayWorkflow({ db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });
   // What the patient is told after payment, as background mail and texts (issue 15).
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
-  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices });
+  // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
+  const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
+  const verifyThrottle = createThrottle({ db, now, secret });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
+  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions });
+  // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
+  const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
-    signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
-    pharmacyStaff,
+    faxes, prescriptionFiles, prescriptions, prescriptionReceipt, verifyThrottle,
+    signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
+    fulfilment, fulfil, pharmacyStaff,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -257,6 +279,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
   await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
   await app.register(pharmacyStaffRoutes, { pharmacyStaff: services.pharmacyStaff });
+  await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.verifyThrottle });
+  if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.prescriptionFiles });
+  await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

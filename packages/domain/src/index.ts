@@ -36,3 +36,5 @@ export * from './api/pharmacies.ts';
 export * from './api/shipping.ts';
 export * from './reviews/decisions.ts';
 export * from './auth/roles.ts';
+export * from './fulfilment/fulfilment.ts';
+export * from './api/fulfilment.ts';

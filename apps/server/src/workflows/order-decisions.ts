@@ -8,24 +8,46 @@
 // money moved (idempotent: a repeat finds it done), then the status, the decision and the claim's
 // release are written together once the doctor is found still holding it. A crash between the two
 // leaves the order with its renewed claim, and the doctor's retry finishes it.
+//
+// Approving also writes the prescription (issue 15): before money moves the formulary choice is
+// checked (a product of this order, else 404; not a controlled substance, 409; refills within its
+// maximum, 400) and what the PDF prints is read; after the capture the PDF is made and stored
+// (outside the transaction), then the transaction writes the prescription and queues its
+// transmission job (workflows/prescribe.ts), which moves the order to prescribed once sent.
 import { AppError, notFound } from '../lib/problem.ts';
-import type { DeclineInput } from '@store/domain';
+import type { ApproveInput, DeclineInput } from '@store/domain';
 import type { Db } from '../db/client.ts';
 import type { AuditContext } from '../modules/audit/audit.service.ts';
 import type { StaffDoctor } from '../modules/doctors/doctors.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
 import type { ReviewService } from '../modules/reviews/reviews.service.ts';
+import type { JobQueue } from '../modules/jobs/jobs.service.ts';
+import type { PharmacyService } from '../modules/pharmacies/pharmacies.service.ts';
+import {
+  assertPrescribable,
+  transmissionKey,
+  type FormularyChoice,
+  type PrescriptionService,
+} from '../modules/prescriptions/prescriptions.service.ts';
 import type { OrderNotices } from './order-notices.ts';
+import { PRESCRIBE_JOB, type PrescribeWorkflow } from './prescribe.ts';
+
+export const NO_PRESCRIPTION_DETAILS =
+  'This order cannot be prescribed yet: its patient, pharmacy or prescriber details are missing.';
 
 export function createOrderDecisions(deps: {
   db: Db;
   orders: Pick<OrdersService, 'state' | 'transition'>;
   payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
-  reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds'>;
+  reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds' | 'reviewable'>;
   notices: Pick<OrderNotices, 'enqueue'>;
+  prescriptions: Pick<PrescriptionService, 'formularyOf' | 'formularyChoice' | 'prepare' | 'write'>;
+  pharmacies: Pick<PharmacyService, 'byId'>;
+  prescribe: Pick<PrescribeWorkflow, 'factsOf'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
 }) {
-  const { db, orders, payments, reviews, notices } = deps;
+  const { db, orders, payments, reviews, notices, prescriptions, pharmacies, prescribe, jobs } = deps;
   const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
 
   async function decidable(orderId: string) {
@@ -39,23 +61,50 @@ export function createOrderDecisions(deps: {
 
   /** The doctor holds the order's claim now (checked before money moves); answers the storefronts they serve. */
   async function held(doctor: StaffDoctor, orderId: string): Promise<string[]> {
+    return (await heldState(doctor, orderId)).served;
+  }
+  async function heldState(doctor: StaffDoctor, orderId: string) {
     const served = await reviews.servedIds(doctor);
-    await db.transaction((tx) => reviews.assertHeld(tx, doctor, orderId, served));
-    return served;
+    const state = await db.transaction((tx) => reviews.assertHeld(tx, doctor, orderId, served));
+    return { served, state };
   }
 
   return {
-    /** POST /api/doctor/orders/:id/approve: the hold is captured and the order approved. */
-    async approve(doctor: StaffDoctor, orderId: string, audit: AuditContext) {
-      const served = await held(doctor, orderId);
+    /** GET /api/doctor/orders/:id/formulary: what may be prescribed for the order's products (404 unless this doctor may review it). */
+    async formulary(doctor: StaffDoctor, orderId: string): Promise<FormularyChoice[]> {
+      const state = await reviews.reviewable(doctor, orderId);
+      return prescriptions.formularyOf([...new Set(state.items.map((i) => i.productId))]);
+    },
+
+    /**
+     * POST /api/doctor/orders/:id/approve: the formulary choice is checked, the hold captured, the
+     * order approved, the prescription written and its transmission queued.
+     */
+    async approve(doctor: StaffDoctor, orderId: string, input: ApproveInput, audit: AuditContext) {
+      const { served, state } = await heldState(doctor, orderId);
+      const option = await prescriptions.formularyChoice(input.formularyId);
+      if (!option || !state.items.some((i) => i.productId === option.productId)) throw notFound();
+      assertPrescribable(option, input);
+      const doctorId = doctor.id;
+      const pharmacy = state.order.pharmacyId ? await pharmacies.byId(state.order.pharmacyId) : null;
+      const facts = await prescribe.factsOf(state.order, doctorId, pharmacy);
+      if (!facts || !pharmacy || !state.order.userId) throw new AppError(409, 'PRESCRIPTION_DETAILS_MISSING', NO_PRESCRIPTION_DETAILS);
+      const writeInput = { orderId, doctorId, patientId: state.order.userId, pharmacyId: pharmacy.id, option, approve: input };
+
       const moved = await payments.captureForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: 'doctor_approved' });
       if (!moved.ok) throw paymentProblem(moved.failure);
+      // The PDF prints the code only its hash is kept of: made now, stored outside the transaction.
+      const prepared = await prescriptions.prepare(writeInput, facts);
       await db.transaction(async (tx) => {
         await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
-        await reviews.decided(tx, doctor, orderId, { kind: 'approve' });
+        const { prescription } = await prescriptions.write(tx, { ...writeInput, prepared });
+        await reviews.decided(tx, doctor, orderId, { kind: 'approve', clinicalNote: input.clinicalNote ?? null });
+        const key = transmissionKey(prescription.id);
+        await jobs.enqueue(PRESCRIBE_JOB, { prescriptionId: prescription.id }, { tx, singletonKey: key, maxAttempts: 10 });
         await notices.enqueue(tx, { orderId, notice: 'approved' });
       });
+      jobs.nudge();
       return { status: 'approved' as const };
     },
 

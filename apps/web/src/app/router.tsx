@@ -124,6 +124,15 @@ export const routes: RouteObject[] = [
               import('@/features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
             ),
           },
+          // A pharmacy checks a faxed prescription's code (issue 15; public, no sign-in).
+          {
+            path: '/verify-prescription',
+            lazy: page(() =>
+              import('@/features/prescription-verify/VerifyPrescriptionPage').then(
+                (m) => m.VerifyPrescriptionPage,
+              ),
+            ),
+          },
           {
             path: APP_ROUTES.disqualified,
             lazy: page(() =>

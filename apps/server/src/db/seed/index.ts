@@ -6,6 +6,8 @@ import { storefronts } from '../schema/storefronts.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedConsults } from './consults.ts';
 import { seedDoctors } from './doctors.ts';
+import { seedFormulary } from './formulary.ts';
+import { seedPrescribers } from './prescribers.ts';
 import { seedStore } from './store.ts';
 import { seedPharmacies } from './pharmacies.ts';
 import { seedStorefronts } from './storefronts.ts';
@@ -26,6 +28,8 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
     await seedPharmacies(txDb);
     await seedStore(txDb);
     await seedDoctors(txDb);
+    await seedPrescribers(txDb);
+    await seedFormulary(txDb);
     await seedConsults(txDb);
     // Accounts last: the demo ECP link names a product of the store's catalog.
     await seedAccounts(txDb);

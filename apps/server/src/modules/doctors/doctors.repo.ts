@@ -68,6 +68,15 @@ export function createDoctorsRepo(db: DbOrTx) {
       return row;
     },
 
+    /** The doctor's licence number in a state (null: no licence there, or no number on file). */
+    async licenseNumberOf(doctorId: string, state: string): Promise<{ licenseNumber: string | null } | undefined> {
+      const [row] = await db
+        .select({ licenseNumber: doctorLicenses.licenseNumber })
+        .from(doctorLicenses)
+        .where(and(eq(doctorLicenses.doctorId, doctorId), eq(doctorLicenses.state, state)));
+      return row;
+    },
+
     async byIds(ids: string[]): Promise<DoctorRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(doctors).where(inArray(doctors.id, ids));

@@ -34,6 +34,17 @@ export interface StaffDoctor {
   states: string[];
 }
 
+/** A doctor as a prescription names them (issue 15). */
+export interface Prescriber {
+  id: string;
+  name: string;
+  credentials: string;
+  npi: string | null;
+  /** The state of the licence below; null when the doctor holds none there. */
+  licenseState: string | null;
+  licenseNumber: string | null;
+}
+
 export interface DoctorDetail extends DoctorSummary {
   bio: string;
 }
@@ -154,6 +165,17 @@ export function createDoctorService(deps: { db: Db }) {
       if (!row) return null;
       const licenses = await repoFor().licensesOf([row.id]);
       return { id: row.id, name: row.name, credentials: row.credentials, companyId: row.companyId, storefrontId: row.storefrontId, states: licenses.get(row.id) ?? [] };
+    },
+
+    /**
+     * What a prescription prints of its prescriber (issue 15): name, credentials, NPI and the
+     * licence number for the patient's state; null for an unknown doctor.
+     */
+    async prescriber(doctorId: string, state: string | null): Promise<Prescriber | null> {
+      const [row] = await repoFor().byIds([doctorId]);
+      if (!row) return null;
+      const licence = state ? await repoFor().licenseNumberOf(doctorId, state) : undefined;
+      return { id: row.id, name: row.name, credentials: row.credentials, npi: row.npi, licenseState: licence ? state : null, licenseNumber: licence?.licenseNumber ?? null };
     },
 
     async byIds(ids: string[]): Promise<Map<string, DoctorSummary>> {

@@ -1,6 +1,7 @@
 // Order and order-item queries (private to the orders module). Every read of a patient's order goes
 // through its owner: a guest session or a user, and the storefront (DATA-MODEL.md).
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { Stage } from '@store/domain';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import type { Owner as OrderOwner } from '../../plugins/identity.ts';
@@ -194,6 +195,56 @@ export const ordersRepo = {
     return {
       orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })),
       total: counted?.n ?? 0,
+    };
+  },
+
+  /**
+   * The orders sent to a pharmacy (issue 15 fulfilment): those whose pharmacy it is, and — when it
+   * is a storefront's partner — that storefront's paid orders with no pharmacy of their own that
+   * ship something (a product needing no prescription ships from the partner). Oldest first by the
+   * last change; `ids` narrows to or `notIds` leaves out given orders. Answers the page, the total,
+   * and the count per status over every status asked for.
+   */
+  async pharmacyOrders(
+    db: DbOrTx,
+    where: { pharmacyId: string; partnerOf: string | null; statuses: readonly OrderRow['status'][]; ids?: readonly string[] | undefined; notIds?: readonly string[] | undefined },
+    page: { limit: number; offset: number; statuses: readonly OrderRow['status'][] },
+  ): Promise<{ orders: OrderWithItems[]; total: number; counts: Partial<Record<OrderRow['status'], number>> }> {
+    if (where.statuses.length === 0 || (where.ids && where.ids.length === 0)) return { orders: [], total: 0, counts: {} };
+    const sentHere = or(
+      eq(orders.pharmacyId, where.pharmacyId),
+      where.partnerOf
+        ? and(
+            eq(orders.storefrontId, where.partnerOf),
+            isNull(orders.pharmacyId),
+            eq(orders.status, 'paid'),
+            sql`exists (select 1 from ${orderItems} i where i.order_id = "orders"."id" and (i.required_stages & ${Stage.Shipping}) <> 0)`,
+          )
+        : undefined,
+    );
+    const base = and(
+      inArray(orders.status, [...where.statuses]),
+      sentHere,
+      where.ids ? inArray(orders.id, [...where.ids]) : undefined,
+      where.notIds && where.notIds.length > 0 ? notInArray(orders.id, [...where.notIds]) : undefined,
+    );
+    const listed = and(base, page.statuses.length > 0 ? inArray(orders.status, [...page.statuses]) : sql`false`);
+    const [rows, counted] = await Promise.all([
+      db
+        .select({ ...getTableColumns(orders), items: itemsJson })
+        .from(orders)
+        .where(listed)
+        .orderBy(asc(orders.updatedAt), asc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).where(base).groupBy(orders.status),
+    ]);
+    const counts: Partial<Record<OrderRow['status'], number>> = {};
+    for (const c of counted) counts[c.status] = c.n;
+    return {
+      orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })),
+      total: page.statuses.reduce((n, s) => n + (counts[s] ?? 0), 0),
+      counts,
     };
   },
 

@@ -274,6 +274,15 @@ export function createOrdersService(deps: {
       return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total };
     },
 
+    /** The orders sent to a pharmacy (issue 15 fulfilment): see `ordersRepo.pharmacyOrders`; rows with their stage masks. */
+    async pharmacyOrders(
+      where: Parameters<typeof repo.pharmacyOrders>[1],
+      page: Parameters<typeof repo.pharmacyOrders>[2],
+    ): Promise<{ orders: OrderState[]; total: number; counts: Partial<Record<OrderStatus, number>> }> {
+      const found = await repo.pharmacyOrders(db, where, page);
+      return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total, counts: found.counts };
+    },
+
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
       if (!isUuid(itemId)) return null;

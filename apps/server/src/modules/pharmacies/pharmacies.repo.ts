@@ -126,6 +126,7 @@ export function createPharmacyRepo(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** Any pharmacy by id (workflows that already hold the order's pharmacy id). */
     async findById(id: string): Promise<PharmacyRow | null> {
       const [row] = await db.select().from(pharmacies).where(eq(pharmacies.id, id)).limit(1);
       return row ?? null;

@@ -206,9 +206,10 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
       return toPharmacy(row);
     },
 
-    /** A pharmacy by id with no visibility filter: only for a caller who already proved they work there (issue 15). */
-    async byId(pharmacyId: string): Promise<Pharmacy | null> {
-      const row = await repo.findById(pharmacyId);
+    /** A pharmacy by id, for workflows that hold an order's pharmacy id (no visibility check: not for routes). */
+    async byId(pharmacyId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
+      if (!UUID.test(pharmacyId)) return null;
+      const row = await (executor ? createPharmacyRepo(executor) : repo).findById(pharmacyId);
       return row ? toPharmacy(row) : null;
     },
 
@@ -216,6 +217,16 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
     async partnerPharmacy(storefrontId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
       const row = await (executor ? createPharmacyRepo(executor) : repo).findPartner(storefrontId);
       return row ? toPharmacy(row) : null;
+    },
+
+    /**
+     * For fulfilment: a pharmacy by id with the storefront it is the partner of (null for the
+     * directory or a patient's own), or null. Not for patients: it checks no viewer.
+     */
+    async pharmacyById(id: string, executor?: DbOrTx): Promise<(Pharmacy & { partnerOf: string | null }) | null> {
+      if (!UUID.test(id)) return null;
+      const row = await (executor ? createPharmacyRepo(executor) : repo).findById(id);
+      return row ? { ...toPharmacy(row), partnerOf: row.isPartner ? row.storefrontId : null } : null;
     },
 
     /** For sign-in: a guest's own pharmacies become the patient's (call beside the cart adoption). */

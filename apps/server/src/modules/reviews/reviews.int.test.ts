@@ -12,6 +12,9 @@ import { users } from '../../db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { pharmacies } from '../../db/schema/pharmacies.ts';
+import { faxOutbox, prescriptions } from '../../db/schema/prescriptions.ts';
+import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { decisions } from '../../db/schema/reviews.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
@@ -65,8 +68,24 @@ async function awaitingReview(state = 'CA'): Promise<{ orderId: string; patient:
   });
   expect(paid.statusCode).toBe(200);
   expect(paid.json().status).toBe('awaiting_review');
+  // The pharmacy and address the patient chose at checkout (the prescription prints them).
+  const [pharmacy] = await ctx.database.db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.isPatientCreated, false)).limit(1);
+  await ctx.database.db
+    .update(orders)
+    .set({ pharmacyId: pharmacy!.id, shipFullName: 'Pat Patient', shipLine1: '1 Main St', shipCity: 'Austin', shipState: state, shipZip: '78701' })
+    .where(eq(orders.id, orderId));
   return { orderId, patient };
 }
+
+/** An approve body: the Metformin ER 500 mg choice as the formulary gives it. */
+const approveBody = (overrides: Record<string, unknown> = {}) => ({
+  formularyId: DEMO_FORMULARY.metforminEr500,
+  quantity: 60,
+  daysSupply: 30,
+  directions: 'Take 1 tablet by mouth twice daily with meals.',
+  refills: 5,
+  ...overrides,
+});
 
 const paymentOf = async (orderId: string) => (await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
 const statusOf = async (orderId: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
@@ -125,18 +144,51 @@ describe('the review queue (issue 15)', () => {
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
   });
 
-  it('approving captures the held amount and approves the order; it leaves the queue', async () => {
+  it('approving with a formulary choice captures the held amount, approves, writes the prescription; it is prescribed once faxed', async () => {
     const { orderId } = await awaitingReview('TX');
-    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/approve`)).statusCode).toBe(409); // not claimed yet
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody())).statusCode).toBe(409); // not claimed yet
     expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
-    const approved = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`);
+    const approved = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody({ clinicalNote: 'A1c 6.1; eGFR normal.' }));
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toEqual({ status: 'approved' });
     expect(await statusOf(orderId)).toBe('approved');
     expect((await paymentOf(orderId)).status).toBe('captured');
     expect((await queued(caDoctor)).items.map((i) => i.orderId)).not.toContain(orderId);
     const [decision] = await ctx.database.db.select().from(decisions).where(eq(decisions.orderId, orderId));
-    expect(decision).toMatchObject({ kind: 'approve', doctorId: caDoctor.id });
+    expect(decision).toMatchObject({ kind: 'approve', doctorId: caDoctor.id, clinicalNote: 'A1c 6.1; eGFR normal.' });
+    const [rx] = await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.orderId, orderId));
+    expect(rx).toMatchObject({ medication: 'Metformin ER', strength: '500 mg', quantity: 60, refillsAuthorized: 5, doctorId: caDoctor.id, status: 'active' });
+    // issue 15: the transmission job faxes it, then the order is prescribed.
+    await ctx.app.services.jobs.drain();
+    expect(await statusOf(orderId)).toBe('prescribed');
+    const faxes = await ctx.database.db.select().from(faxOutbox).where(eq(faxOutbox.idempotencyKey, `rx:${rx!.id}:1`));
+    expect(faxes).toHaveLength(1);
+  });
+
+  it('refuses a formulary choice of another product (404) and a controlled substance (409) before any money moves', async () => {
+    const { orderId } = await awaitingReview('CA');
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    const options = await caDoctor.get(`/api/doctor/orders/${orderId}/formulary`);
+    expect(options.statusCode).toBe(200);
+    expect(options.headers['cache-control']).toBe('no-store');
+    const listed = options.json().options as { id: string; medication: string; controlled: boolean }[];
+    expect(listed.map((o) => o.id).sort()).toEqual([DEMO_FORMULARY.metforminEr500, DEMO_FORMULARY.metforminEr750, DEMO_FORMULARY.phentermine].sort());
+    expect(listed.find((o) => o.id === DEMO_FORMULARY.phentermine)).toMatchObject({ medication: 'Phentermine', controlled: true });
+
+    const otherProduct = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody({ formularyId: DEMO_FORMULARY.sildenafil50 }));
+    expect(otherProduct.statusCode).toBe(404);
+    const unknown = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody({ formularyId: randomUUID() }));
+    expect(unknown.statusCode).toBe(404);
+    const controlled = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody({ formularyId: DEMO_FORMULARY.phentermine, refills: 0 }));
+    expect(controlled.statusCode).toBe(409);
+    expect(controlled.json().code).toBe('CONTROLLED_SUBSTANCE');
+    expect(controlled.json().detail).toContain('Controlled substances cannot be prescribed');
+    const tooMany = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody({ formularyId: DEMO_FORMULARY.metforminEr750, refills: 6 }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual([{ field: 'refills', message: 'At most 5 refills for this medication.' }]);
+    expect(await statusOf(orderId)).toBe('awaiting_review');
+    expect((await paymentOf(orderId)).status).toBe('authorized');
+    expect(await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.orderId, orderId))).toHaveLength(0);
   });
 
   it('declining with a reason voids the hold and declines the order, keeping the clinical note apart', async () => {
@@ -175,11 +227,17 @@ describe('the review queue (issue 15)', () => {
     }
     for (const action of ['claim', 'approve', 'decline']) {
       const url = `/api/doctor/orders/${orderId}/${action}`;
-      expect((await patient.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
-      expect((await guest.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
-      expect((await nyDoctor.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
-      expect((await lumenDoctor.post(url, { reasonCode: 'other' })).statusCode).toBe(404);
+      const body = action === 'approve' ? approveBody() : { reasonCode: 'other' };
+      expect((await patient.post(url, body)).statusCode).toBe(404);
+      expect((await guest.post(url, body)).statusCode).toBe(404);
+      expect((await nyDoctor.post(url, body)).statusCode).toBe(404);
+      expect((await lumenDoctor.post(url, body)).statusCode).toBe(404);
     }
+    const formulary = `/api/doctor/orders/${orderId}/formulary`;
+    expect((await patient.get(formulary)).statusCode).toBe(404);
+    expect((await guest.get(formulary)).statusCode).toBe(404);
+    expect((await nyDoctor.get(formulary)).statusCode).toBe(404);
+    expect((await lumenDoctor.get(formulary)).statusCode).toBe(404);
     expect((await caDoctor.post(`/api/doctor/orders/${randomUUID()}/claim`)).statusCode).toBe(404);
     expect(await statusOf(orderId)).toBe('awaiting_review');
     expect((await paymentOf(orderId)).status).toBe('authorized');

@@ -1,7 +1,7 @@
 // The doctor's review queue over HTTP (issue 15): the queue, claiming and releasing an order, and
 // the decisions. Only a signed-in doctor reaches any of it; to everyone else, and for an order the
 // doctor may not review, every route answers 404 as for an unknown id.
-import { declineInputSchema, usStateSchema } from '@store/domain';
+import { approveInputSchema, declineInputSchema, formularyOptionSchema, usStateSchema } from '@store/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ const decidedSchema = z.object({ status: z.enum(['approved', 'declined']) });
 export const reviewRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewService;
   doctors: Pick<DoctorService, 'staffProfile'>;
-  decisions: Pick<OrderDecisions, 'approve' | 'decline'>;
+  decisions: Pick<OrderDecisions, 'approve' | 'decline' | 'formulary'>;
 }> = async (app, { reviews, doctors, decisions }) => {
   // Health data: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
@@ -98,17 +98,32 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/api/doctor/orders/:id/formulary',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: "What may be prescribed for the order's products (controlled substances are listed, marked, and refused on approve)",
+        params,
+        response: { 200: z.object({ options: z.array(formularyOptionSchema) }) },
+      },
+    },
+    async (request) => ({ options: await decisions.formulary(await requireDoctor(request), request.params.id) }),
+  );
+
   app.post(
     '/api/doctor/orders/:id/approve',
     {
       schema: {
         tags: ['doctor'],
-        summary: 'Approve: the card hold is captured and the order approved (the doctor must hold the claim: 409 REVIEW_NOT_HELD)',
+        summary:
+          'Approve with a formulary choice: the card hold is captured, the order approved and the prescription written and queued for fax to the pharmacy (the doctor must hold the claim: 409 REVIEW_NOT_HELD; a choice of another product: 404; a controlled substance: 409 CONTROLLED_SUBSTANCE; refills over the maximum: 400)',
         params,
+        body: approveInputSchema,
         response: { 200: decidedSchema },
       },
     },
-    async (request) => decisions.approve(await requireDoctor(request), request.params.id, auditContext(request)),
+    async (request) => decisions.approve(await requireDoctor(request), request.params.id, request.body, auditContext(request)),
   );
 
   app.post(

@@ -79,6 +79,11 @@ export function createReviewService(deps: {
   return {
     servedIds,
 
+    /** The order if this doctor may review it now (as for claiming), else 404. */
+    async reviewable(doctor: StaffDoctor, orderId: string): Promise<OrderState> {
+      return reviewable(db, doctor, orderId, await servedIds(doctor));
+    },
+
     /** GET /api/doctor/queue: what this doctor may take, longest waiting first, with who holds each. */
     async queue(
       doctor: StaffDoctor,

@@ -1,0 +1,77 @@
+// Formulary, prescriptions, their transmissions (private to the prescriptions module).
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { prescriptions, prescriptionTransmissions, productFormulary } from '../../db/schema/prescriptions.ts';
+
+export type FormularyRow = typeof productFormulary.$inferSelect;
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+export type NewPrescriptionRow = typeof prescriptions.$inferInsert;
+export type TransmissionRow = typeof prescriptionTransmissions.$inferSelect;
+
+export const prescriptionsRepo = {
+  async formularyOf(db: DbOrTx, productIds: readonly string[]): Promise<FormularyRow[]> {
+    if (productIds.length === 0) return [];
+    return db
+      .select()
+      .from(productFormulary)
+      .where(and(inArray(productFormulary.productId, [...productIds]), eq(productFormulary.active, true)))
+      .orderBy(asc(productFormulary.productId), asc(productFormulary.medication), asc(productFormulary.strength));
+  },
+
+  async formularyRow(db: DbOrTx, id: string): Promise<FormularyRow | undefined> {
+    const [row] = await db.select().from(productFormulary).where(and(eq(productFormulary.id, id), eq(productFormulary.active, true)));
+    return row;
+  },
+
+  async insert(db: DbOrTx, row: NewPrescriptionRow): Promise<PrescriptionRow> {
+    const [inserted] = await db.insert(prescriptions).values(row).returning();
+    return inserted!;
+  },
+
+  async insertTransmission(db: DbOrTx, row: typeof prescriptionTransmissions.$inferInsert): Promise<TransmissionRow> {
+    const [inserted] = await db.insert(prescriptionTransmissions).values(row).onConflictDoNothing({ target: prescriptionTransmissions.idempotencyKey }).returning();
+    if (inserted) return inserted;
+    const [existing] = await db.select().from(prescriptionTransmissions).where(eq(prescriptionTransmissions.idempotencyKey, row.idempotencyKey));
+    return existing!;
+  },
+
+  async byId(db: DbOrTx, id: string, lock = false): Promise<PrescriptionRow | undefined> {
+    const q = db.select().from(prescriptions).where(eq(prescriptions.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async latestOfOrder(db: DbOrTx, orderId: string): Promise<PrescriptionRow | undefined> {
+    const [row] = await db.select().from(prescriptions).where(eq(prescriptions.orderId, orderId)).orderBy(desc(prescriptions.writtenAt)).limit(1);
+    return row;
+  },
+
+  async byCodeHash(db: DbOrTx, hash: string, lock = false): Promise<PrescriptionRow | undefined> {
+    const q = db.select().from(prescriptions).where(eq(prescriptions.verificationCodeHash, hash));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async setReceived(db: DbOrTx, id: string, at: Date): Promise<void> {
+    await db.update(prescriptions).set({ receivedAt: at }).where(eq(prescriptions.id, id));
+  },
+
+  async setCodeHash(db: DbOrTx, id: string, hash: string): Promise<void> {
+    await db.update(prescriptions).set({ verificationCodeHash: hash }).where(eq(prescriptions.id, id));
+  },
+
+  async transmissionOf(db: DbOrTx, prescriptionId: string, lock = false): Promise<TransmissionRow | undefined> {
+    const q = db
+      .select()
+      .from(prescriptionTransmissions)
+      .where(eq(prescriptionTransmissions.prescriptionId, prescriptionId))
+      .orderBy(desc(prescriptionTransmissions.createdAt))
+      .limit(1);
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async updateTransmission(db: DbOrTx, id: string, set: Partial<Omit<TransmissionRow, 'id' | 'prescriptionId' | 'idempotencyKey' | 'createdAt'>>): Promise<void> {
+    await db.update(prescriptionTransmissions).set(set).where(eq(prescriptionTransmissions.id, id));
+  },
+};
