@@ -315,7 +315,7 @@ export const routes: RouteObject[] = [
       {
         index: true,
         lazy: page(() =>
-          import('@/areas/pharmacy/PharmacyHomePage').then((m) => m.PharmacyHomePage),
+          import('@/features/fulfilment/pages/PharmacyOrdersPage').then((m) => m.PharmacyOrdersPage),
         ),
       },
       { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },

@@ -118,13 +118,14 @@ describe('the staff areas’ role guard (issue 15)', () => {
     expect(await screen.findByRole('table', { name: 'Orders waiting for review' })).toBeInTheDocument();
   });
 
-  it('shows a pharmacist their pharmacy', async () => {
+  it('shows a pharmacist the orders sent to their pharmacy', async () => {
     api('pharmacist', [
       ['GET', '/api/pharmacy/me', () => ({ body: { pharmacy: { id: 'p1', name: 'Evergreen Health Mail-Order Pharmacy', phone: '3035550188', address: '4200 Larkspur Way', city: 'Denver', state: 'CO', zip: '80216' } } })],
+      ['GET', '/api/pharmacy/orders', () => ({ body: { items: [], total: 0, page: 1, pageSize: 25, counts: { to_fill: 0, filled: 0, shipped: 0, delivered: 0, ready_for_pickup: 0, all: 0 } } })],
     ]);
     renderAt('/pharmacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Evergreen Health Mail-Order Pharmacy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(await screen.findByText('Prescriptions and orders sent to Evergreen Health Mail-Order Pharmacy, Denver, CO')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Pharmacy')).toBeInTheDocument();
-    expect(screen.getByRole('main')).toHaveTextContent('Signed in as Daniel Kim, pharmacist');
   });
 });

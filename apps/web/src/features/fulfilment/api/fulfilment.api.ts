@@ -19,6 +19,18 @@ export const fulfilmentApi = {
 /** Where the browser opens the prescription PDF (the session cookie goes with it). */
 export const prescriptionPdfUrl = (orderId: string) => `/api/pharmacy/orders/${orderId}/prescription.pdf`;
 
+export interface PharmacistPharmacy {
+  pharmacy: { id: string; name: string; phone: string; address: string; city: string; state: string; zip: string };
+}
+
+/** The pharmacy the signed-in pharmacist works at (GET /api/pharmacy/me). */
+export function usePharmacistPharmacy() {
+  return useQuery({
+    queryKey: ['pharmacy', 'me'],
+    queryFn: ({ signal }) => apiGet<PharmacistPharmacy>('/api/pharmacy/me', { signal }),
+  });
+}
+
 /** One tab's page of orders, with the counts of every tab; the previous page shows while the next loads. */
 export function usePharmacyOrders(tab: PharmacyTab, page: number) {
   return useQuery({

@@ -30,6 +30,7 @@ import {
   type PharmacyOrder,
   type PharmacyOrderStatus,
   type PharmacyTab,
+  usePharmacistPharmacy,
 } from '../api/fulfilment.api';
 import { ShipDialog } from '../components/ShipDialog';
 
@@ -66,12 +67,18 @@ export function PharmacyOrdersPage() {
   const [page, setPage] = useState(1);
   const orders = usePharmacyOrders(tab, page);
   const counts = orders.data?.counts;
+  const pharmacy = usePharmacistPharmacy().data?.pharmacy;
 
   return (
     <Box component="section" aria-labelledby="pharmacy-orders-title" sx={{ py: 3 }}>
       <Typography id="pharmacy-orders-title" variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
         Orders
       </Typography>
+      {pharmacy ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Prescriptions and orders sent to {pharmacy.name}, {pharmacy.city}, {pharmacy.state}
+        </Typography>
+      ) : null}
       <Tabs
         value={tab}
         onChange={(_e, next: PharmacyTab) => {
