@@ -49,15 +49,29 @@ const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC
 export const ATTESTATION_FAX_NOTE =
   'This prescription was transmitted by fax. It is not an electronic prescription (not e-prescribed, not EPCS).';
 
-/** The PDF and its number of pages (2). */
+/** Pages of a PDF pdfkit made (one "/Type /Page" object per page). */
+export function countPdfPages(bytes: Buffer): number {
+  return Math.max(1, (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length);
+}
+
+/**
+ * The PDF and its number of pages (2; more only when long directions push the verification block
+ * over: then it is drawn again so the cover sheet's page count is right).
+ */
 export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): Promise<{ bytes: Buffer; pages: number }> {
   const url = verifyUrlOf(input.store.origin, input.verificationCode);
   const qr = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
-  const pages = 2;
+  let bytes = await draw(input, qr, 2);
+  const pages = countPdfPages(bytes);
+  if (pages !== 2) bytes = await draw(input, qr, pages);
+  return { bytes, pages };
+}
+
+function draw(input: PrescriptionDocumentInput, qr: Buffer, pages: number): Promise<Buffer> {
   const { prescription: rx, prescriber, patient, pharmacy, store } = input;
   const prescriberName = [prescriber.name, prescriber.credentials].filter(Boolean).join(', ');
 
-  const bytes = await new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 56,
@@ -154,6 +168,8 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
       .text(`Electronically signed by ${prescriberName}${prescriber.npi ? ` (NPI ${prescriber.npi})` : ''} on ${when(rx.writtenAt)}. ${ATTESTATION_FAX_NOTE}`);
     doc.moveDown(0.6);
 
+    // The QR code and the code stay together: a new page when they would not fit.
+    if (doc.y + 110 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const qrTop = doc.y;
     doc.image(qr, 56, qrTop, { width: 96, height: 96 });
     doc
@@ -164,5 +180,4 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
     doc.text('Scan the code or enter it there to confirm this prescription is genuine and still valid.', 168);
     doc.end();
   });
-  return { bytes, pages };
 }
