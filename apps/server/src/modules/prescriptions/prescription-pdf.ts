@@ -44,6 +44,8 @@ export interface PrescriptionDocumentInput extends PrescriptionDocumentFacts {
 export const verifyUrlOf = (origin: string, code: string) => `${origin.replace(/\/$/, '')}/verify-prescription?code=${encodeURIComponent(formatVerificationCode(code))}`;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A 10-digit US number as (213) 555-0132; anything else as stored. */
+const tel = (n: string) => (/^\d{10}$/.test(n) ? `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}` : n);
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export const ATTESTATION_FAX_NOTE =
@@ -94,14 +96,14 @@ function draw(input: PrescriptionDocumentInput, qr: Buffer, pages: number): Prom
     doc.font('Helvetica-Bold').fontSize(14).text('To');
     doc.fontSize(12);
     label('Pharmacy', pharmacy.name);
-    label('Fax', pharmacy.fax ?? 'not on file');
-    label('Phone', pharmacy.phone);
+    label('Fax', pharmacy.fax ? tel(pharmacy.fax) : 'not on file');
+    label('Phone', tel(pharmacy.phone));
     doc.moveDown(0.5);
     doc.font('Helvetica-Bold').fontSize(14).text('From');
     doc.fontSize(12);
     label('Store', store.name);
     label('Prescriber', prescriberName);
-    if (store.phone) label('Phone', store.phone);
+    if (store.phone) label('Phone', tel(store.phone));
     if (store.email) label('Email', store.email);
     doc.moveDown(0.5);
     label('Pages (including this cover sheet)', String(pages));
@@ -114,7 +116,7 @@ function draw(input: PrescriptionDocumentInput, qr: Buffer, pages: number): Prom
       .text(
         'This fax contains protected health information that is confidential and intended only for the pharmacy named above. ' +
           'If you are not the intended recipient, any review, disclosure, copying or distribution is prohibited. ' +
-          `If you received this fax in error, please notify ${store.name}${store.phone ? ` at ${store.phone}` : ''} and destroy all copies.`,
+          `If you received this fax in error, please notify ${store.name}${store.phone ? ` at ${tel(store.phone)}` : ''} and destroy all copies.`,
       );
 
     // Page 2: the prescription.
@@ -158,7 +160,7 @@ function draw(input: PrescriptionDocumentInput, qr: Buffer, pages: number): Prom
     doc.fontSize(11);
     label('Name', pharmacy.name);
     label('NPI', pharmacy.npi);
-    label('Fax', pharmacy.fax ?? 'not on file');
+    label('Fax', pharmacy.fax ? tel(pharmacy.fax) : 'not on file');
     if (pharmacy.address) label('Address', pharmacy.address);
     doc.moveDown(0.6);
 
