@@ -60,7 +60,8 @@ export function createPrescribeWorkflow(deps: {
       },
       prescriber: { name: prescriber.name, credentials: prescriber.credentials, npi: prescriber.npi, licenseNumber: prescriber.licenseNumber, licenseState: prescriber.licenseState },
       patient: {
-        name: patient.name,
+        // The account's name, else the name the patient shipped to.
+        name: patient.name || order.shipFullName || 'not on file',
         dateOfBirth: patient.dateOfBirth,
         address:
           order.shipLine1 && order.shipCity && order.shipState && order.shipZip

@@ -14,11 +14,11 @@ export function createProfile(core: AuthCore) {
       return profileOf(user);
     },
 
-    /** What a prescription prints of its patient (issue 15): full name and date of birth; null for an unknown user. */
+    /** What a prescription prints of its patient (issue 15): full name ('' when none is on file) and date of birth; null for an unknown user. */
     async patientDetails(userId: string): Promise<{ name: string; dateOfBirth: string | null } | null> {
       const user = await repo.findUserById(userId);
       if (!user) return null;
-      return { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email, dateOfBirth: user.dateOfBirth };
+      return { name: [user.firstName, user.lastName].filter(Boolean).join(' '), dateOfBirth: user.dateOfBirth };
     },
 
     async updateProfile(

@@ -44,20 +44,36 @@ export interface PrescriptionDocumentInput extends PrescriptionDocumentFacts {
 export const verifyUrlOf = (origin: string, code: string) => `${origin.replace(/\/$/, '')}/verify-prescription?code=${encodeURIComponent(formatVerificationCode(code))}`;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A 10-digit US number as (213) 555-0132; anything else as stored. */
+const tel = (n: string) => (/^\d{10}$/.test(n) ? `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}` : n);
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export const ATTESTATION_FAX_NOTE =
   'This prescription was transmitted by fax. It is not an electronic prescription (not e-prescribed, not EPCS).';
 
-/** The PDF and its number of pages (2). */
+/** Pages of a PDF pdfkit made (one "/Type /Page" object per page). */
+export function countPdfPages(bytes: Buffer): number {
+  return Math.max(1, (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length);
+}
+
+/**
+ * The PDF and its number of pages (2; more only when long directions push the verification block
+ * over: then it is drawn again so the cover sheet's page count is right).
+ */
 export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): Promise<{ bytes: Buffer; pages: number }> {
   const url = verifyUrlOf(input.store.origin, input.verificationCode);
   const qr = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
-  const pages = 2;
+  let bytes = await draw(input, qr, 2);
+  const pages = countPdfPages(bytes);
+  if (pages !== 2) bytes = await draw(input, qr, pages);
+  return { bytes, pages };
+}
+
+function draw(input: PrescriptionDocumentInput, qr: Buffer, pages: number): Promise<Buffer> {
   const { prescription: rx, prescriber, patient, pharmacy, store } = input;
   const prescriberName = [prescriber.name, prescriber.credentials].filter(Boolean).join(', ');
 
-  const bytes = await new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 56,
@@ -80,14 +96,14 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
     doc.font('Helvetica-Bold').fontSize(14).text('To');
     doc.fontSize(12);
     label('Pharmacy', pharmacy.name);
-    label('Fax', pharmacy.fax ?? 'not on file');
-    label('Phone', pharmacy.phone);
+    label('Fax', pharmacy.fax ? tel(pharmacy.fax) : 'not on file');
+    label('Phone', tel(pharmacy.phone));
     doc.moveDown(0.5);
     doc.font('Helvetica-Bold').fontSize(14).text('From');
     doc.fontSize(12);
     label('Store', store.name);
     label('Prescriber', prescriberName);
-    if (store.phone) label('Phone', store.phone);
+    if (store.phone) label('Phone', tel(store.phone));
     if (store.email) label('Email', store.email);
     doc.moveDown(0.5);
     label('Pages (including this cover sheet)', String(pages));
@@ -100,7 +116,7 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
       .text(
         'This fax contains protected health information that is confidential and intended only for the pharmacy named above. ' +
           'If you are not the intended recipient, any review, disclosure, copying or distribution is prohibited. ' +
-          `If you received this fax in error, please notify ${store.name}${store.phone ? ` at ${store.phone}` : ''} and destroy all copies.`,
+          `If you received this fax in error, please notify ${store.name}${store.phone ? ` at ${tel(store.phone)}` : ''} and destroy all copies.`,
       );
 
     // Page 2: the prescription.
@@ -144,7 +160,7 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
     doc.fontSize(11);
     label('Name', pharmacy.name);
     label('NPI', pharmacy.npi);
-    label('Fax', pharmacy.fax ?? 'not on file');
+    label('Fax', pharmacy.fax ? tel(pharmacy.fax) : 'not on file');
     if (pharmacy.address) label('Address', pharmacy.address);
     doc.moveDown(0.6);
 
@@ -154,6 +170,8 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
       .text(`Electronically signed by ${prescriberName}${prescriber.npi ? ` (NPI ${prescriber.npi})` : ''} on ${when(rx.writtenAt)}. ${ATTESTATION_FAX_NOTE}`);
     doc.moveDown(0.6);
 
+    // The QR code and the code stay together: a new page when they would not fit.
+    if (doc.y + 110 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const qrTop = doc.y;
     doc.image(qr, 56, qrTop, { width: 96, height: 96 });
     doc
@@ -164,5 +182,4 @@ export async function renderPrescriptionPdf(input: PrescriptionDocumentInput): P
     doc.text('Scan the code or enter it there to confirm this prescription is genuine and still valid.', 168);
     doc.end();
   });
-  return { bytes, pages };
 }

@@ -15,7 +15,7 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import { newStorageKey } from '../../adapters/storage/file-storage.ts';
 import type { PrescriptionTransport, TransportPharmacy } from '../../adapters/prescriptions/prescription-transport.ts';
 import { AppError } from '../../lib/problem.ts';
-import { renderPrescriptionPdf, type PrescriptionDocumentFacts } from './prescription-pdf.ts';
+import { countPdfPages, renderPrescriptionPdf, type PrescriptionDocumentFacts } from './prescription-pdf.ts';
 import { prescriptionsRepo as repo, type FormularyRow, type PrescriptionRow, type TransmissionRow } from './prescriptions.repo.ts';
 import { hashVerificationCode, newVerificationCode, normalizeVerificationCode } from './verification-code.ts';
 
@@ -322,9 +322,4 @@ function statusAt(row: PrescriptionRow, at: Date): VerifyStatus {
   if (row.status === 'revoked' || row.revokedAt) return 'revoked';
   if (row.status === 'expired' || row.expiresAt.getTime() <= at.getTime()) return 'expired';
   return 'valid';
-}
-
-/** Pages of a PDF we made (pdfkit writes one "/Type /Page" object per page). */
-export function countPdfPages(bytes: Buffer): number {
-  return Math.max(1, (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length);
 }

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { PRIVACY_NOTICE_KEY } from '@/components/PrivacyNotice';
+import { expectNoAxeViolations } from '@/test/axe';
 import { makeTestConfig } from '@/test/config';
 import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { createTestQueryClient } from '@/test/render';
@@ -32,7 +33,7 @@ function api(extra: FakeRoute[]) {
 
 function renderPage(path = '/verify-prescription') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
+  return render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
@@ -45,12 +46,13 @@ describe('VerifyPrescriptionPage', { timeout: 20_000 }, () => {
       ['GET', '/api/prescriptions/verify', (call) => (call.query.get('code') === 'ABCD-EFGHJ' ? { body: { status: 'valid' } } : NOT_FOUND)],
       ['POST', '/api/prescriptions/verify/receipt', () => ({ body: { status: 'valid', received: true } })],
     ]);
-    renderPage('/verify-prescription?code=ABCD-EFGHJ');
+    const { container } = renderPage('/verify-prescription?code=ABCD-EFGHJ');
     const field = await screen.findByRole('textbox', { name: 'Verification code' });
     expect(field).toHaveValue('ABCD-EFGHJ');
     expect(screen.queryByRole('button', { name: 'Confirm we received it' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('Valid prescription')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm we received it' }));
     expect(await screen.findByText('Thank you. We recorded that the pharmacy received this prescription.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/prescriptions/verify/receipt')?.body).toEqual({ code: 'ABCD-EFGHJ' });
