@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// Browser tests drive Debian's Chromium (never a downloaded browser). Installs it when missing and
-// we are root with apt-get; otherwise says exactly what to do.
+// Browser tests drive Debian's Chromium (never a downloaded browser) and render the prescription
+// PDF to an image with poppler's pdftoppm (issue 15: "the prescription PDF rendered to PNG in the
+// test's artifacts"). Installs the Debian packages that are missing when we are root with apt-get;
+// otherwise says exactly what to do.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (fs.existsSync(CHROMIUM)) process.exit(0);
+const PDFTOPPM = '/usr/bin/pdftoppm';
+const missing = [
+  ...(fs.existsSync(CHROMIUM) ? [] : ['chromium']),
+  ...(fs.existsSync(PDFTOPPM) ? [] : ['poppler-utils']),
+];
+if (missing.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 let hasApt = false;
@@ -16,17 +23,17 @@ try {
   hasApt = false;
 }
 if (isRoot && hasApt) {
-  console.log(`Chromium not found at ${CHROMIUM}; installing Debian's chromium package...`);
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+  console.log(`Installing Debian's ${missing.join(' and ')} for the browser tests...`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
     stdio: 'inherit',
   });
-  if (fs.existsSync(CHROMIUM)) process.exit(0);
+  if (fs.existsSync(CHROMIUM) && fs.existsSync(PDFTOPPM)) process.exit(0);
 }
 console.error(
   [
-    `Browser tests need Chromium at ${CHROMIUM} and it is not there.`,
-    'On Debian or Ubuntu install it with:  sudo apt-get install -y chromium',
-    'Elsewhere, install Chromium and set CHROMIUM_PATH to its executable.',
+    `Browser tests need Chromium at ${CHROMIUM} and poppler's pdftoppm at ${PDFTOPPM}; missing: ${missing.join(', ')}.`,
+    `On Debian or Ubuntu install them with:  sudo apt-get install -y ${missing.join(' ')}`,
+    'Elsewhere, install Chromium (set CHROMIUM_PATH to its executable) and poppler-utils.',
   ].join('\n'),
 );
 process.exit(1);
