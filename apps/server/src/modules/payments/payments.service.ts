@@ -38,6 +38,10 @@ export { paymentProblem, type PaymentFailure } from './payment-failures.ts';
 export type { CardView } from './saved-cards.service.ts';
 
 
+/** How long a card hold (sandbox, Stripe) lasts from its authorization (issue 15). */
+export const HOLD_VALID_MS = 7 * 24 * 60 * 60_000;
+export const HOLD_LAPSED = 'The card hold has lapsed, so this order can no longer be charged. Ask the patient to pay again before approving.';
+
 export interface PaymentView {
   id: string;
   orderId: string;
@@ -249,6 +253,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         failureCode: null,
         failureReason: null,
         authorizedAt: at,
+        // issue 15: a card hold lapses at the processor after about a week; nothing is captured after it.
+        holdExpiresAt: hold.status === 'authorized' ? new Date(at.getTime() + HOLD_VALID_MS) : null,
         capturedAt: hold.status === 'captured' ? at : null,
       },
       { action: hold.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
@@ -538,6 +544,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { ok: false, payment: live ? toPaymentView(live) : null, failure: failureFrom('not_capturable') };
     }
     if (live.status === 'captured') return { ok: true, payment: toPaymentView(live), alreadyDone: true };
+    // issue 15: never capture after the hold lapsed (the processor may have released it already).
+    if (live.holdExpiresAt && now().getTime() >= live.holdExpiresAt.getTime()) throw new AppError(409, 'HOLD_LAPSED', HOLD_LAPSED);
     const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
     const actor = ctx?.actor ?? { type: 'system' as const };
     // A capture the gateway already made (a lost answer) counts as done.
@@ -655,6 +663,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async paymentForOrder(orderId: string): Promise<PaymentView | null> {
       const row = await repo.findLatest(orderId);
       return row ? toPaymentView(row) : null;
+    },
+
+    /** The orders' live payments: when each was held (the order entered review) and when its hold lapses. */
+    async holdsOf(orderIds: readonly string[]): Promise<Map<string, { authorizedAt: Date | null; holdExpiresAt: Date | null }>> {
+      const rows = await repo.liveHolds(orderIds);
+      return new Map(rows.map((r) => [r.orderId, { authorizedAt: r.authorizedAt, holdExpiresAt: r.status === 'authorized' ? r.holdExpiresAt : null }]));
+    },
+
+    /** Held (uncaptured) payments whose hold lapses before `before` (the hold-expiry job's work list). */
+    holdsLapsingBefore(before: Date, limit = 200): Promise<{ id: string; orderId: string; holdExpiresAt: Date }[]> {
+      return repo.holdsLapsingBefore(before, limit);
     },
 
     async paymentsForOrder(orderId: string): Promise<PaymentView[]> {

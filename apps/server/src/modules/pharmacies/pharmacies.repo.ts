@@ -107,6 +107,11 @@ export function createPharmacyRepo(db: DbOrTx) {
       };
     },
 
+    async byId(id: string): Promise<PharmacyRow | null> {
+      const [row] = await db.select().from(pharmacies).where(eq(pharmacies.id, id)).limit(1);
+      return row ?? null;
+    },
+
     /** A pharmacy the viewer may choose: directory, this storefront's partner, or their own. */
     async findVisible(id: string, viewer: Viewer): Promise<PharmacyRow | null> {
       const [row] = await db

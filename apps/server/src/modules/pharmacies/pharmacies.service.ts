@@ -206,6 +206,13 @@ export function createPharmacyService(deps: { db: Db; now: () => Date }) {
       return toPharmacy(row);
     },
 
+    /** issue 15: the order's chosen pharmacy for the reviewing doctor (the caller checked the order is theirs to see). */
+    async forStaff(pharmacyId: string): Promise<Pharmacy | null> {
+      if (!UUID.test(pharmacyId)) return null;
+      const row = await repo.byId(pharmacyId);
+      return row ? toPharmacy(row) : null;
+    },
+
     /** For the checkout engine: the storefront's partner mail-order pharmacy, or null if none. */
     async partnerPharmacy(storefrontId: string, executor?: DbOrTx): Promise<Pharmacy | null> {
       const row = await (executor ? createPharmacyRepo(executor) : repo).findPartner(storefrontId);

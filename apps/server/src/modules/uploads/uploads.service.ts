@@ -218,6 +218,24 @@ export function createUploadService(deps: {
       return { upload: row, data };
     },
 
+    /** issue 15: what these uploads are (type, size), without their files, for a staff member's page. */
+    async describe(ids: readonly string[]): Promise<UploadView[]> {
+      const rows = await repo.byIds(ids);
+      return rows.map(toUploadView);
+    },
+
+    /**
+     * issue 15: the file for a staff member (the caller has checked they may see it, e.g. it belongs
+     * to the order they hold), with its owner for the access log; an unknown id is a 404.
+     */
+    async readForStaff(id: string): Promise<{ upload: UploadView; ownerUserId: string | null; storefrontId: string; data: Buffer }> {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      const data = await storage.get(row.storageKey);
+      if (!data) throw notFound();
+      return { upload: toUploadView(row), ownerUserId: row.userId, storefrontId: row.storefrontId, data };
+    },
+
     /**
      * The identity's own uploads among these ids, each with the consult it is already part of
      * (the consult checks file answers with it; `lock` holds the rows until the transaction ends).
