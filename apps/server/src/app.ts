@@ -52,6 +52,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { infoRequestRoutes } from './modules/reviews/info-requests.routes.ts';
+import { createAccessLogService } from './modules/access-log/access-log.service.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
 import { createPromotionsService } from './modules/promotions/promotions.service.ts';
@@ -69,6 +71,8 @@ import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
+import { createOrderReview } from './workflows/order-review.ts';
+import { createHoldExpiry } from './workflows/hold-expiry.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -147,7 +151,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const cart = createCartService({ db, now, orders, catalog, promotions, landing, storefronts });
   const checkout = createCheckoutService({ db, orders, catalog, consults });
   // The doctors' review queue: claims with a lease, decisions (issue 15).
-  const reviews = createReviewService({ db, now, orders, storefronts });
+  const reviews = createReviewService({ db, now, orders, storefronts, payments, addresses, scheduling });
+  // Who read a patient's health data (append-only hash chain, issue 15).
+  const accessLog = createAccessLogService({ db, now });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -157,11 +163,14 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // What the patient is told after payment, as background mail and texts (issue 15).
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices });
+  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
+  const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits,
+    accessLog, orderReview, holdExpiry,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -251,7 +260,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(payRoutes, { pay: services.pay });
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
-  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
+  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions, review: services.orderReview });
+  await app.register(infoRequestRoutes, { review: services.orderReview });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

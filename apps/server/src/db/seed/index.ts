@@ -6,6 +6,7 @@ import { storefronts } from '../schema/storefronts.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedConsults } from './consults.ts';
 import { seedDoctors } from './doctors.ts';
+import { seedFlaggedAnswers } from './flagged-answers.ts';
 import { seedStore } from './store.ts';
 import { seedPharmacies } from './pharmacies.ts';
 import { seedStorefronts } from './storefronts.ts';
@@ -27,6 +28,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
     await seedStore(txDb);
     await seedDoctors(txDb);
     await seedConsults(txDb);
+    await seedFlaggedAnswers(txDb);
     // Accounts last: the demo ECP link names a product of the store's catalog.
     await seedAccounts(txDb);
   });
