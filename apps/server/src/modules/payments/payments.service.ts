@@ -30,7 +30,7 @@ import type { GatewayName } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import { actorOf as actorOfIdentity, type AuditActor, type AuditContext, type AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
-import { toFailure, toFailureResult, type PaymentFailure } from './payment-failures.ts';
+import { HOLD_LAPSED, toFailure, toFailureResult, type PaymentFailure } from './payment-failures.ts';
 import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow } from './payments.repo.ts';
 import { createSavedCards } from './saved-cards.service.ts';
 
@@ -40,7 +40,7 @@ export type { CardView } from './saved-cards.service.ts';
 
 /** How long a card hold (sandbox, Stripe) lasts from its authorization (issue 15). */
 export const HOLD_VALID_MS = 7 * 24 * 60 * 60_000;
-export const HOLD_LAPSED = 'The card hold has lapsed, so this order can no longer be charged. Ask the patient to pay again before approving.';
+export { HOLD_LAPSED };
 
 export interface PaymentView {
   id: string;
@@ -544,10 +544,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { ok: false, payment: live ? toPaymentView(live) : null, failure: failureFrom('not_capturable') };
     }
     if (live.status === 'captured') return { ok: true, payment: toPaymentView(live), alreadyDone: true };
-    // issue 15: never capture after the hold lapsed (the processor may have released it already).
-    if (live.holdExpiresAt && now().getTime() >= live.holdExpiresAt.getTime()) throw new AppError(409, 'HOLD_LAPSED', HOLD_LAPSED);
-    const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
     const actor = ctx?.actor ?? { type: 'system' as const };
+    // issue 15: never capture after the hold lapsed; the processor releases it then, so it is
+    // recorded as released without asking (the decision answers 409 HOLD_LAPSED, see paymentProblem).
+    if (live.holdExpiresAt && now().getTime() >= live.holdExpiresAt.getTime()) {
+      const failure = { code: 'authorization_expired' as const, message: HOLD_LAPSED, retryable: false };
+      const moved = await move(
+        live,
+        ['authorized'],
+        { status: 'voided', voidedAt: now(), failureCode: failure.code, failureReason: failure.message },
+        { action: 'payment.expired', actor, ctx },
+      );
+      return { ok: false, payment: toPaymentView(moved ?? live), failure };
+    }
+    const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
     // A capture the gateway already made (a lost answer) counts as done.
     if (result.ok || result.code === 'already_captured') {
       const moved = await move(live, ['authorized'], { status: 'captured', capturedAt: now() }, { action: 'payment.captured', actor, ctx });

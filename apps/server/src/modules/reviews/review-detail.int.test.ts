@@ -243,7 +243,8 @@ describe('card holds that lapse (issue 15)', () => {
     const refused = await later.post(`/api/doctor/orders/${orderId}/approve`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toContain('The card hold has lapsed');
-    expect((await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!.status).toBe('authorized');
+    // Nothing was captured: the hold is recorded as released by the processor, the order undecided.
+    expect((await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!.status).toBe('voided');
     expect(await statusOf(orderId)).toBe('awaiting_review');
   });
 });
