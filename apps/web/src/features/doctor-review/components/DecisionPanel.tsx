@@ -232,7 +232,7 @@ function DeclineForm({ orderId, onDecided, onReclaim }: DecisionPanelProps) {
         ))}
       </FormTextField>
       {reason && reason in DECLINE_REASONS ? (
-        <Alert severity="info">The patient reads: “{DECLINE_REASONS[reason as keyof typeof DECLINE_REASONS]}”</Alert>
+        <Alert severity="info" role="note">The patient reads: “{DECLINE_REASONS[reason as keyof typeof DECLINE_REASONS]}”</Alert>
       ) : null}
       <FormTextField control={form.control} name="noteForPatient" label="Note for the patient" multiline minRows={2} />
       <FormTextField control={form.control} name="clinicalNote" label="Clinical note (only doctors read this)" multiline minRows={2} />
