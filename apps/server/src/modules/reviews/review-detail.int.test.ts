@@ -12,8 +12,9 @@ import { addresses } from '../../db/schema/addresses.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { appointments } from '../../db/schema/scheduling.ts';
 import { decisions } from '../../db/schema/reviews.ts';
-import { LUMEN_ID } from '../../db/seed/storefronts.ts';
+import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import { HOLD_VALID_MS } from '../payments/payments.service.ts';
 
 let ctx: TestContext;
@@ -202,6 +203,31 @@ describe('the queue (issue 15)', () => {
     expect(tx.items.every((i) => i.state === 'TX')).toBe(true);
     expect(tx.counts.total).toBe(queue.counts.total); // counts cover the whole scope, whatever the filter
     expect(Array.isArray(queue.todayVisits)).toBe(true);
+  });
+
+  it('lists the doctor’s visits today in their time zone, with the patient’s first name only', async () => {
+    const doctor = await signedInDoctor(ctx, ['CA'], null, 'America/Los_Angeles');
+    const { orderId } = await paidForReview(ctx, 'CA');
+    const soon = new Date(ctx.clock.now.getTime() + 60_000);
+    const farAway = new Date(ctx.clock.now.getTime() + 3 * 24 * HOUR);
+    const visit = (startsAt: Date, name: string, order: string | null) => ({
+      storefrontId: EVERGREEN_ID,
+      orderId: order,
+      doctorId: doctor.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 20 * 60_000),
+      visitType: 1 as const,
+      inviteeName: name,
+      inviteeEmail: 'pat@example.com',
+      inviteePhone: '5125550100',
+      patientTimeZone: 'America/Chicago',
+      calendarUid: randomUUID(),
+    });
+    await ctx.database.db.insert(appointments).values([visit(soon, 'Robin Ellis', orderId), visit(farAway, 'Later Patient', null)]);
+    const today = (await queueOf(doctor)).todayVisits as { orderNumber: string; patientFirstName: string; visitType: number; status: string }[];
+    const startsToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(soon) === new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(ctx.clock.now);
+    expect(today).toEqual(startsToday ? [expect.objectContaining({ patientFirstName: 'Robin', visitType: 1, status: 'booked' })] : []);
+    expect(JSON.stringify(today)).not.toContain('Ellis');
   });
 
   it('reviews an order with no shipping state by the patient’s saved address state', async () => {
