@@ -9,6 +9,7 @@ import {
   declineInputSchema,
   infoRequestInputSchema,
   MAX_PRESCRIPTION_DAYS,
+  type FormularyOption,
 } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,7 +21,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
@@ -112,8 +113,20 @@ type ApproveValues = z.input<typeof approveInputSchema>;
 
 function ApproveForm({ orderId, onDecided, onReclaim }: DecisionPanelProps) {
   const formulary = useFormulary(orderId, true);
+  // The domain's rule, and the chosen option's own limits: its refills, never a controlled substance.
+  const options = useRef<FormularyOption[]>([]);
+  options.current = formulary.data ?? [];
+  const schema = useMemo(
+    () =>
+      approveInputSchema.superRefine((values, ctx) => {
+        const option = options.current.find((o) => o.id === values.formularyId);
+        if (option?.controlled) ctx.addIssue({ code: 'custom', path: ['formularyId'], message: CONTROLLED_NOTE });
+        if (option && values.refills > option.maxRefills) ctx.addIssue({ code: 'custom', path: ['refills'], message: `At most ${option.maxRefills} refills for this choice.` });
+      }),
+    [],
+  );
   const form = useForm<ApproveValues, unknown, z.output<typeof approveInputSchema>>({
-    resolver: zodResolver(approveInputSchema),
+    resolver: zodResolver(schema),
     defaultValues: { formularyId: '', quantity: '', daysSupply: '', directions: '', refills: 0, validForDays: MAX_PRESCRIPTION_DAYS, substitutionAllowed: true, clinicalNote: '' },
     mode: 'onTouched',
   });
@@ -173,14 +186,7 @@ function ApproveForm({ orderId, onDecided, onReclaim }: DecisionPanelProps) {
       />
       <FormTextField control={form.control} name="clinicalNote" label="Clinical note (only doctors read this)" multiline minRows={2} />
       {submit.error ? <DecisionError error={submit.error} onReclaim={onReclaim} onReclaimed={() => submit.setError(null)} /> : null}
-      <StatusButton
-        type="submit"
-        status={submit.status}
-        onClick={() => {
-          // More refills than the choice allows never leaves the page.
-          if (chosen && Number(form.getValues('refills')) > chosen.maxRefills) form.setError('refills', { message: `At most ${chosen.maxRefills} refills for this choice.` });
-        }}
-      >
+      <StatusButton type="submit" status={submit.status}>
         Approve
       </StatusButton>
     </FormShell>

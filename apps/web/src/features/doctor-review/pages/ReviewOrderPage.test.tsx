@@ -69,6 +69,12 @@ describe('ReviewOrderPage', () => {
     await user.click(screen.getByRole('option', { name: /Metformin ER 500 mg/ }));
     expect(screen.getByRole('textbox', { name: /Directions/ })).toHaveValue('Take 1 tablet by mouth twice daily with meals.');
     expect(screen.getByRole('spinbutton', { name: /Quantity/ })).toHaveValue(60);
+    // More refills than the choice allows never leaves the page.
+    await user.clear(screen.getByRole('spinbutton', { name: /Refills/ }));
+    await user.type(screen.getByRole('spinbutton', { name: /Refills/ }), '6');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('At most 5 refills for this choice.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/approve'))).toBe(false);
     await user.clear(screen.getByRole('spinbutton', { name: /Refills/ }));
     await user.type(screen.getByRole('spinbutton', { name: /Refills/ }), '2');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
