@@ -24,8 +24,8 @@ export interface UploadView {
 }
 
 /**
- * Who else may read an upload besides its owner. The doctor who reviews the consult the file
- * belongs to is added here when the doctor side arrives (e.g. upload.consultId assigned to them).
+ * Who else may read an upload besides its owner. (The reviewing doctor reads through
+ * `readForStaff`, after the order-review workflow checked the file belongs to the order they hold.)
  */
 export type UploadReadPolicy = (identity: Identity, upload: UploadRow) => Promise<boolean>;
 
