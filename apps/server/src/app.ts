@@ -56,6 +56,8 @@ import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
 import { pharmacyStaffRoutes } from './modules/fulfilment/pharmacy-staff.routes.ts';
 import { createPharmacyStaffService } from './modules/fulfilment/pharmacy-staff.service.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { infoRequestRoutes } from './modules/reviews/info-requests.routes.ts';
+import { createAccessLogService } from './modules/access-log/access-log.service.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createPharmacyService } from './modules/pharmacies/pharmacies.service.ts';
 import { createPromotionsService } from './modules/promotions/promotions.service.ts';
@@ -79,6 +81,8 @@ import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
 import { createFulfilWorkflow } from './workflows/fulfil.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
+import { createOrderReview } from './workflows/order-review.ts';
+import { createHoldExpiry } from './workflows/hold-expiry.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -158,7 +162,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const cart = createCartService({ db, now, orders, catalog, promotions, landing, storefronts });
   const checkout = createCheckoutService({ db, orders, catalog, consults });
   // The doctors' review queue: claims with a lease, decisions (issue 15).
-  const reviews = createReviewService({ db, now, orders, storefronts });
+  const reviews = createReviewService({ db, now, orders, storefronts, payments, addresses, scheduling });
+  // Who read a patient's health data (append-only hash chain, issue 15).
+  const accessLog = createAccessLogService({ db, now });
   const pharmacyStaff = createPharmacyStaffService({ db, pharmacies });
   // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
   const faxes = createOutboxFaxAdapter(db, now);
@@ -178,6 +184,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
   const verifyThrottle = createThrottle({ db, now, secret });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
+  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
+  const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -188,6 +196,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     faxes, prescriptionFiles, prescriptions, prescriptionReceipt, verifyThrottle,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil, pharmacyStaff,
+    accessLog, orderReview, holdExpiry,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -277,7 +286,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(payRoutes, { pay: services.pay });
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
-  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions });
+  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions, review: services.orderReview });
+  await app.register(infoRequestRoutes, { review: services.orderReview });
   await app.register(pharmacyStaffRoutes, { pharmacyStaff: services.pharmacyStaff });
   await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.verifyThrottle });
   if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.prescriptionFiles });

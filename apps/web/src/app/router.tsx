@@ -77,6 +77,15 @@ export const routes: RouteObject[] = [
               import('@/features/account/MyAccountPage').then((m) => m.MyAccountPage),
             ),
           },
+          // The doctor's question about an order, answered by the patient (issue 15; the needs_info mail links here).
+          {
+            path: '/orders/:id/more-information',
+            lazy: page(() =>
+              import('@/features/order-questions/pages/MoreInformationPage').then(
+                (m) => m.MoreInformationPage,
+              ),
+            ),
+          },
           // SPEC §7 reschedule doctor for recent order (issue 6), from the account.
           {
             path: '/my-account/visit',
@@ -301,7 +310,15 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: page(() => import('@/areas/doctor/DoctorHomePage').then((m) => m.DoctorHomePage)),
+        lazy: page(() =>
+          import('@/features/doctor-review/pages/ReviewQueuePage').then((m) => m.ReviewQueuePage),
+        ),
+      },
+      {
+        path: 'orders/:id',
+        lazy: page(() =>
+          import('@/features/doctor-review/pages/ReviewOrderPage').then((m) => m.ReviewOrderPage),
+        ),
       },
       { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
     ],

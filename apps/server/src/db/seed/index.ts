@@ -8,6 +8,7 @@ import { seedConsults } from './consults.ts';
 import { seedDoctors } from './doctors.ts';
 import { seedFormulary } from './formulary.ts';
 import { seedPrescribers } from './prescribers.ts';
+import { seedFlaggedAnswers } from './flagged-answers.ts';
 import { seedStore } from './store.ts';
 import { seedPharmacies } from './pharmacies.ts';
 import { seedStorefronts } from './storefronts.ts';
@@ -31,6 +32,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<SeedResult> {
     await seedPrescribers(txDb);
     await seedFormulary(txDb);
     await seedConsults(txDb);
+    await seedFlaggedAnswers(txDb);
     // Accounts last: the demo ECP link names a product of the store's catalog.
     await seedAccounts(txDb);
   });

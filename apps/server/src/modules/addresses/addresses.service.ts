@@ -2,7 +2,7 @@
 // others (SPEC §9 "MOST RECENT ADDRESS", "OTHER SAVED ADDRESSES"); add, edit, delete, use. Another
 // patient's address is a 404. The checkout engine copies a used address onto the order.
 import { MAX_SAVED_ADDRESSES, type UsAddress, type UsAddressPatch } from '@store/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AddressRow } from '../../db/schema/addresses.ts';
 import { notFound, problem } from '../../lib/problem.ts';
 import { createAddressRepo } from './addresses.repo.ts';
@@ -61,6 +61,12 @@ export function createAddressService(deps: { db: Db; now: () => Date }) {
       const rows = await repo.listForUser(userId);
       const [first, ...rest] = rows.map(toSavedAddress);
       return { mostRecent: first ?? null, otherSaved: rest };
+    },
+
+    /** issue 15: the state of the patient's most recently used saved address (read in `tx` when given), or null. */
+    async savedState(userId: string, tx?: DbOrTx): Promise<string | null> {
+      const [first] = await createAddressRepo(tx ?? db).listForUser(userId);
+      return first?.state ?? null;
     },
 
     /** Saves a new address (at most MAX_SAVED_ADDRESSES per patient). */

@@ -38,6 +38,16 @@ export interface QuestionnaireView {
   version: QuestionnaireVersionView;
 }
 
+/** A submitted consult as the reviewing doctor reads it (issue 15). */
+export interface FrozenConsult {
+  consultId: string;
+  orderItemId: string;
+  questionnaire: { id: string; title: string; versionId: string; version: number };
+  submittedAt: string;
+  answers: { questionId: string; label: string; type: string; answer: unknown }[];
+  uploadIds: string[];
+}
+
 export type ConsultStatus = 'in_progress' | 'submitted' | 'disqualified';
 
 export interface ConsultView {
@@ -396,6 +406,33 @@ export function createConsultService(deps: {
     async getFrozen(consultId: string): Promise<ConsultView | null> {
       const row = await repo.consultById(consultId);
       return row?.submittedAt ? view(row) : null;
+    },
+
+    /**
+     * issue 15: the frozen consults of these order items for the reviewing doctor (the caller checks
+     * who may see them): each answer shown to the patient, in questionnaire order, with its question's
+     * text and type, the questionnaire's version, and the upload ids its file answers name.
+     */
+    async frozenAnswers(orderItemIds: readonly string[]): Promise<FrozenConsult[]> {
+      const found: FrozenConsult[] = [];
+      for (const orderItemId of orderItemIds) {
+        const row = await repo.consultByOrderItem(orderItemId);
+        if (!row?.submittedAt) continue;
+        const version = (await repo.versionById(row.questionnaireVersionId))!;
+        const questionnaire = (await repo.questionnaireById(version.questionnaireId))!;
+        const answers = visibleQuestions(version.definition, row.answers)
+          .filter((q) => row.answers[q.id] !== undefined)
+          .map((q) => ({ questionId: q.id, label: q.label, type: q.type, answer: row.answers[q.id] }));
+        found.push({
+          consultId: row.id,
+          orderItemId,
+          questionnaire: { id: questionnaire.id, title: questionnaire.title, versionId: version.id, version: version.version },
+          submittedAt: row.submittedAt.toISOString(),
+          answers,
+          uploadIds: uploadIdsIn(version.definition, row.answers),
+        });
+      }
+      return found;
     },
 
     /** When a guest signs in or registers mid-checkout, their consults and files become the person's. */

@@ -32,6 +32,10 @@ export interface StaffDoctor {
   /** The one storefront they serve, or null for every storefront of their company. */
   storefrontId: string | null;
   states: string[];
+  /** Their user (the access log names staff by user). */
+  userId: string;
+  /** Where "today" is for them (today's visits). */
+  timeZone: string;
 }
 
 /** A doctor as a prescription names them (issue 15). */
@@ -164,7 +168,7 @@ export function createDoctorService(deps: { db: Db }) {
       const row = await repoFor().byUserId(userId);
       if (!row) return null;
       const licenses = await repoFor().licensesOf([row.id]);
-      return { id: row.id, name: row.name, credentials: row.credentials, companyId: row.companyId, storefrontId: row.storefrontId, states: licenses.get(row.id) ?? [] };
+      return { id: row.id, name: row.name, credentials: row.credentials, companyId: row.companyId, storefrontId: row.storefrontId, states: licenses.get(row.id) ?? [], userId, timeZone: row.timeZone };
     },
 
     /**

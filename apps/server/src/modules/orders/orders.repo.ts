@@ -248,6 +248,37 @@ export const ordersRepo = {
     };
   },
 
+  /**
+   * Every order in these statuses of these storefronts (at most `limit`, oldest first), with its
+   * items: the doctors' queue, whose state (shipping, else the patient's saved one), counts and
+   * due times are worked out by the reviews module.
+   */
+  async reviewCandidates(
+    db: DbOrTx,
+    where: { statuses: readonly OrderRow['status'][]; storefrontIds: readonly string[] },
+    limit: number,
+  ): Promise<OrderWithItems[]> {
+    if (where.storefrontIds.length === 0 || where.statuses.length === 0) return [];
+    const rows = await db
+      .select({ ...getTableColumns(orders), items: itemsJson })
+      .from(orders)
+      .where(and(inArray(orders.status, [...where.statuses]), inArray(orders.storefrontId, [...where.storefrontIds])))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(limit);
+    return rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) }));
+  },
+
+  /** A patient's orders past the cart (newest first, at most `limit`), with their items. */
+  async placedByUser(db: DbOrTx, userId: string, limit: number): Promise<OrderWithItems[]> {
+    const rows = await db
+      .select({ ...getTableColumns(orders), items: itemsJson })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), sql`${orders.status} not in ('draft', 'awaiting_payment', 'disqualified')`))
+      .orderBy(desc(orders.createdAt))
+      .limit(limit);
+    return rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) }));
+  },
+
   async orderIdOfItem(db: DbOrTx, itemId: string): Promise<string | undefined> {
     const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).limit(1);
     return row?.orderId;

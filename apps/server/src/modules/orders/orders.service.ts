@@ -283,6 +283,16 @@ export function createOrdersService(deps: {
       return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total, counts: found.counts };
     },
 
+    /** Every order of these storefronts in these statuses (the doctors' queue, worked out by reviews). */
+    async reviewCandidates(where: { statuses: readonly OrderRow['status'][]; storefrontIds: readonly string[] }, limit = 5000): Promise<OrderState[]> {
+      return (await repo.reviewCandidates(db, where, limit)).map((o) => stateOf(o.order, o.items));
+    },
+
+    /** A patient's placed orders, newest first (the doctor's review shows their history). */
+    async placedByUser(userId: string, limit = 50): Promise<OrderState[]> {
+      return (await repo.placedByUser(db, userId, limit)).map((o) => stateOf(o.order, o.items));
+    },
+
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
       if (!isUuid(itemId)) return null;

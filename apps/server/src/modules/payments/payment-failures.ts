@@ -24,7 +24,12 @@ export function toFailureResult(code: DeclineCode): GatewayFailure {
  * The HTTP problem for a refused payment: 402 with a stable code (PAYMENT_INSUFFICIENT_FUNDS...)
  * and the reason in plain words; 503 when the processor could not be reached.
  */
+/** issue 15: what the doctor reads when approving an order whose card hold lapsed. */
+export const HOLD_LAPSED = 'The card hold has lapsed, so this order can no longer be charged. The patient has been told; they can pay again from their account.';
+
 export function paymentProblem(failure: PaymentFailure): AppError {
+  // A lapsed hold is not the card's refusal: nothing can be captured any more (409, never 402).
+  if (failure.code === 'authorization_expired') return new AppError(409, 'HOLD_LAPSED', HOLD_LAPSED);
   const status = failure.code === 'gateway_unavailable' ? 503 : 402;
   return new AppError(status, declineMessageCode(failure.code), failure.message);
 }

@@ -128,6 +128,27 @@ export function createPaymentsRepo(db: DbOrTx) {
         .limit(limit);
     },
 
+    /** The live (authorized or captured) payments of these orders: when each was held and when its hold lapses. */
+    async liveHolds(orderIds: readonly string[]): Promise<{ orderId: string; status: PaymentStatus; authorizedAt: Date | null; holdExpiresAt: Date | null }[]> {
+      const ids = orderIds.filter(isUuid);
+      if (ids.length === 0) return [];
+      return db
+        .select({ orderId: payments.orderId, status: payments.status, authorizedAt: payments.authorizedAt, holdExpiresAt: payments.holdExpiresAt })
+        .from(payments)
+        .where(and(inArray(payments.orderId, ids), inArray(payments.status, ['authorized', 'captured'])));
+    },
+
+    /** Authorized (held, not captured) payments whose hold lapses before `before`, soonest first. */
+    async holdsLapsingBefore(before: Date, limit: number): Promise<{ id: string; orderId: string; holdExpiresAt: Date }[]> {
+      const rows = await db
+        .select({ id: payments.id, orderId: payments.orderId, holdExpiresAt: payments.holdExpiresAt })
+        .from(payments)
+        .where(and(eq(payments.status, 'authorized'), lt(payments.holdExpiresAt, before)))
+        .orderBy(payments.holdExpiresAt)
+        .limit(limit);
+      return rows.map((r) => ({ id: r.id, orderId: r.orderId, holdExpiresAt: r.holdExpiresAt! }));
+    },
+
     /** Whether the order has a payment pending, authorized or captured. */
     async hasLive(orderId: string): Promise<boolean> {
       const [live] = await db

@@ -30,13 +30,17 @@ import type { GatewayName } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import { actorOf as actorOfIdentity, type AuditActor, type AuditContext, type AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
-import { toFailure, toFailureResult, type PaymentFailure } from './payment-failures.ts';
+import { HOLD_LAPSED, toFailure, toFailureResult, type PaymentFailure } from './payment-failures.ts';
 import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow } from './payments.repo.ts';
 import { createSavedCards } from './saved-cards.service.ts';
 
 export { paymentProblem, type PaymentFailure } from './payment-failures.ts';
 export type { CardView } from './saved-cards.service.ts';
 
+
+/** How long a card hold (sandbox, Stripe) lasts from its authorization (issue 15). */
+export const HOLD_VALID_MS = 7 * 24 * 60 * 60_000;
+export { HOLD_LAPSED };
 
 export interface PaymentView {
   id: string;
@@ -249,6 +253,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         failureCode: null,
         failureReason: null,
         authorizedAt: at,
+        // issue 15: a card hold lapses at the processor after about a week; nothing is captured after it.
+        holdExpiresAt: hold.status === 'authorized' ? new Date(at.getTime() + HOLD_VALID_MS) : null,
         capturedAt: hold.status === 'captured' ? at : null,
       },
       { action: hold.status === 'captured' ? 'payment.captured' : 'payment.authorized', actor, ctx },
@@ -538,8 +544,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { ok: false, payment: live ? toPaymentView(live) : null, failure: failureFrom('not_capturable') };
     }
     if (live.status === 'captured') return { ok: true, payment: toPaymentView(live), alreadyDone: true };
-    const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
     const actor = ctx?.actor ?? { type: 'system' as const };
+    // issue 15: never capture after the hold lapsed; the processor releases it then, so it is
+    // recorded as released without asking (the decision answers 409 HOLD_LAPSED, see paymentProblem).
+    if (live.holdExpiresAt && now().getTime() >= live.holdExpiresAt.getTime()) {
+      const failure = { code: 'authorization_expired' as const, message: HOLD_LAPSED, retryable: false };
+      const moved = await move(
+        live,
+        ['authorized'],
+        { status: 'voided', voidedAt: now(), failureCode: failure.code, failureReason: failure.message },
+        { action: 'payment.expired', actor, ctx },
+      );
+      return { ok: false, payment: toPaymentView(moved ?? live), failure };
+    }
+    const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
     // A capture the gateway already made (a lost answer) counts as done.
     if (result.ok || result.code === 'already_captured') {
       const moved = await move(live, ['authorized'], { status: 'captured', capturedAt: now() }, { action: 'payment.captured', actor, ctx });
@@ -655,6 +673,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async paymentForOrder(orderId: string): Promise<PaymentView | null> {
       const row = await repo.findLatest(orderId);
       return row ? toPaymentView(row) : null;
+    },
+
+    /** The orders' live payments: when each was held (the order entered review) and when its hold lapses. */
+    async holdsOf(orderIds: readonly string[]): Promise<Map<string, { authorizedAt: Date | null; holdExpiresAt: Date | null }>> {
+      const rows = await repo.liveHolds(orderIds);
+      return new Map(rows.map((r) => [r.orderId, { authorizedAt: r.authorizedAt, holdExpiresAt: r.status === 'authorized' ? r.holdExpiresAt : null }]));
+    },
+
+    /** Held (uncaptured) payments whose hold lapses before `before` (the hold-expiry job's work list). */
+    holdsLapsingBefore(before: Date, limit = 200): Promise<{ id: string; orderId: string; holdExpiresAt: Date }[]> {
+      return repo.holdsLapsingBefore(before, limit);
     },
 
     async paymentsForOrder(orderId: string): Promise<PaymentView[]> {

@@ -1,10 +1,12 @@
 // Review claims and decisions (private to the reviews module).
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { decisions, reviewClaims, type DecisionKind } from '../../db/schema/reviews.ts';
+import { decisions, flaggedAnswers, infoRequests, reviewClaims, type DecisionKind } from '../../db/schema/reviews.ts';
 
 export type ClaimRow = typeof reviewClaims.$inferSelect;
 export type DecisionRow = typeof decisions.$inferSelect;
+export type InfoRequestRow = typeof infoRequests.$inferSelect;
+export type FlaggedAnswerRow = typeof flaggedAnswers.$inferSelect;
 
 export const reviewsRepo = {
   /** The live claims (not released, lease not run out at `at`) on these orders. */
@@ -83,5 +85,67 @@ export const reviewsRepo = {
   ): Promise<DecisionRow> {
     const [row] = await db.insert(decisions).values(values).returning();
     return row!;
+  },
+  async insertInfoRequest(db: DbOrTx, values: { orderId: string; doctorId: string; question: string; askedAt: Date }): Promise<InfoRequestRow> {
+    const [row] = await db.insert(infoRequests).values(values).returning();
+    return row!;
+  },
+
+  /** The orders' questions, oldest first. */
+  async infoRequestsOf(db: DbOrTx, orderIds: readonly string[]): Promise<InfoRequestRow[]> {
+    if (orderIds.length === 0) return [];
+    return db.select().from(infoRequests).where(inArray(infoRequests.orderId, [...orderIds])).orderBy(asc(infoRequests.askedAt), asc(infoRequests.id));
+  },
+
+  /** The orders where this doctor's question waits for the patient. */
+  async openRequestsBy(db: DbOrTx, doctorId: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ orderId: infoRequests.orderId })
+      .from(infoRequests)
+      .where(and(eq(infoRequests.doctorId, doctorId), isNull(infoRequests.answeredAt)));
+    return rows.map((r) => r.orderId);
+  },
+
+  /** The order's question, locked for answering. */
+  async infoRequestForUpdate(db: DbOrTx, orderId: string, id: string): Promise<InfoRequestRow | undefined> {
+    const [row] = await db.select().from(infoRequests).where(and(eq(infoRequests.id, id), eq(infoRequests.orderId, orderId))).for('update');
+    return row;
+  },
+
+  /** Records the answer once: undefined when it was answered already. */
+  async answerInfoRequest(db: DbOrTx, id: string, values: { answer: string; answerUploadIds: string[]; answeredAt: Date }): Promise<InfoRequestRow | undefined> {
+    const [row] = await db.update(infoRequests).set(values).where(and(eq(infoRequests.id, id), isNull(infoRequests.answeredAt))).returning();
+    return row;
+  },
+
+  async decisionsOf(db: DbOrTx, orderIds: readonly string[]): Promise<DecisionRow[]> {
+    if (orderIds.length === 0) return [];
+    return db.select().from(decisions).where(inArray(decisions.orderId, [...orderIds])).orderBy(desc(decisions.at));
+  },
+
+  /** The last decision's time per order (answers after it are new to the doctor). */
+  async lastDecisionAt(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, Date>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await db
+      .select({ orderId: decisions.orderId, at: sql<string>`max(${decisions.at})` })
+      .from(decisions)
+      .where(inArray(decisions.orderId, [...orderIds]))
+      .groupBy(decisions.orderId);
+    return new Map(rows.map((r) => [r.orderId, new Date(r.at)]));
+  },
+
+  /** The answered questions of these orders (for "new answer" in the queue). */
+  async answeredOf(db: DbOrTx, orderIds: readonly string[]): Promise<{ orderId: string; answeredAt: Date }[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await db
+      .select({ orderId: infoRequests.orderId, answeredAt: infoRequests.answeredAt })
+      .from(infoRequests)
+      .where(and(inArray(infoRequests.orderId, [...orderIds]), isNotNull(infoRequests.answeredAt)));
+    return rows.map((r) => ({ orderId: r.orderId, answeredAt: r.answeredAt! }));
+  },
+
+  async flaggedFor(db: DbOrTx, versionIds: readonly string[]): Promise<FlaggedAnswerRow[]> {
+    if (versionIds.length === 0) return [];
+    return db.select().from(flaggedAnswers).where(inArray(flaggedAnswers.questionnaireVersionId, [...versionIds]));
   },
 };

@@ -1,41 +1,21 @@
 // The doctor's review queue over HTTP (issue 15): the queue, claiming and releasing an order, and
 // the decisions. Only a signed-in doctor reaches any of it; to everyone else, and for an order the
 // doctor may not review, every route answers 404 as for an unknown id.
-import { approveInputSchema, declineInputSchema, formularyOptionSchema, usStateSchema } from '@store/domain';
+import { approveInputSchema, declineInputSchema, formularyOptionSchema, infoRequestInputSchema, REVIEW_QUEUE_STATUSES, reviewClaimSchema, reviewDetailSchema, reviewQueueSchema, usStateSchema } from '@store/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
 import { auditContext } from '../../plugins/identity.ts';
 import type { OrderDecisions } from '../../workflows/order-decisions.ts';
+import type { OrderReview } from '../../workflows/order-review.ts';
 import type { DoctorService, StaffDoctor } from '../doctors/doctors.service.ts';
 import type { ReviewService } from './reviews.service.ts';
 
 const params = z.object({ id: z.uuid() });
 
-const claimSchema = z
-  .object({ doctorId: z.string(), byMe: z.boolean(), claimedAt: z.string(), leaseExpiresAt: z.string() })
-  .meta({ id: 'ReviewClaim' });
-
-const queueSchema = z
-  .object({
-    items: z.array(
-      z.object({
-        orderId: z.string(),
-        orderNumber: z.string(),
-        storefront: z.object({ id: z.string(), name: z.string() }),
-        state: z.string().nullable(),
-        products: z.array(z.object({ id: z.string(), title: z.string() })),
-        waitingSince: z.string(),
-        dueAt: z.string(),
-        claim: claimSchema.nullable(),
-      }),
-    ),
-    total: z.int(),
-    page: z.int(),
-    pageSize: z.int(),
-  })
-  .meta({ id: 'ReviewQueue' });
+const claimSchema = reviewClaimSchema;
+const queueSchema = reviewQueueSchema;
 
 const decidedSchema = z.object({ status: z.enum(['approved', 'declined']) });
 
@@ -43,7 +23,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewService;
   doctors: Pick<DoctorService, 'staffProfile'>;
   decisions: Pick<OrderDecisions, 'approve' | 'decline' | 'formulary'>;
-}> = async (app, { reviews, doctors, decisions }) => {
+  review: Pick<OrderReview, 'detail' | 'upload' | 'requestInfo'>;
+}> = async (app, { reviews, doctors, decisions, review }) => {
   // Health data: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -63,11 +44,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['doctor'],
-        summary: 'Paid consult orders this doctor may review (their storefronts, licensed states), longest waiting first, with who holds each',
+        summary: 'Paid consult orders this doctor may review (their storefronts, licensed states) and those waiting for the patient to answer their question, soonest due first, with who holds each, counts, and the doctor’s visits today',
         querystring: z.object({
           storefrontId: z.uuid().optional(),
           productId: z.uuid().optional(),
           state: usStateSchema.optional(),
+          status: z.enum(REVIEW_QUEUE_STATUSES).optional(),
           page: z.coerce.number<string>().int().min(1).max(10_000).optional(),
         }),
         response: { 200: queueSchema },
@@ -138,5 +120,51 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => decisions.decline(await requireDoctor(request), request.params.id, request.body, auditContext(request)),
+  );
+  app.get(
+    '/api/doctor/orders/:id',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'The order under review: consult answers in questionnaire order (flagged ones marked), BMI, medications, allergies, pharmacy, history, questions and uploads. Only while this doctor holds the claim (else 404); each read is written to the access log',
+        params,
+        response: { 200: reviewDetailSchema },
+      },
+    },
+    async (request) => review.detail(await requireDoctor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/doctor/orders/:id/uploads/:uploadId',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'A file of the order’s consult or of the patient’s answers, to the doctor holding the claim (else 404); each view is written to the access log',
+        params: z.object({ id: z.uuid(), uploadId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const file = await review.upload(await requireDoctor(request), request.params.id, request.params.uploadId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.data.length))
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+
+  app.post(
+    '/api/doctor/orders/:id/request-info',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary: 'Ask the patient a question (the doctor must hold the claim: 409 REVIEW_NOT_HELD): the order waits for the answer (needs_info), the claim is given back and the patient is told',
+        params,
+        body: infoRequestInputSchema,
+        response: { 200: z.object({ status: z.literal('needs_info'), requestId: z.string() }) },
+      },
+    },
+    async (request) => review.requestInfo(await requireDoctor(request), request.params.id, request.body, auditContext(request)),
   );
 };

@@ -1,5 +1,5 @@
 // Appointments. Private to the scheduling module.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
@@ -23,6 +23,15 @@ export function createSchedulingRepo(db: DbOrTx) {
         .select({ id: appointments.id, doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
         .from(appointments)
         .where(and(...conditions))
+        .orderBy(asc(appointments.startsAt));
+    },
+
+    /** A doctor's appointments starting in [from, to) that were not moved elsewhere, by start. */
+    async doctorBetween(doctorId: string, from: Date, to: Date): Promise<AppointmentRow[]> {
+      return db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.doctorId, doctorId), gte(appointments.startsAt, from), lt(appointments.startsAt, to), ne(appointments.status, 'rescheduled')))
         .orderBy(asc(appointments.startsAt));
     },
 

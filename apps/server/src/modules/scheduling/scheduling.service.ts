@@ -17,7 +17,7 @@ import type { DoctorScope, DoctorService, DoctorSummary, SchedulingProfile } fro
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { buildInvite } from './ics.ts';
 import { createSchedulingRepo, type AppointmentRow } from './scheduling.repo.ts';
-import { findSlot, generateSlots, groupSlotsByDay, localDateString, type Slot } from './slots.ts';
+import { addLocalDays, findSlot, formatLocalDate, generateSlots, groupSlotsByDay, localDateOf, localDateString, startOfLocalDate, type Slot } from './slots.ts';
 
 const DAY_MS = 86_400_000;
 /** The widest range one slots request may cover. */
@@ -552,6 +552,27 @@ export function createSchedulingService(deps: {
     },
 
     /** The order's current visit (booked, completed or missed), or null. */
+    /**
+     * issue 15 "today's visits": the doctor's appointments today in their time zone (not the ones
+     * moved to another time), with the order, the patient's first name, the time, type and status.
+     */
+    async todayForDoctor(doctorId: string, timeZone: string): Promise<{ appointmentId: string; orderId: string | null; patientFirstName: string; startsAt: string; endsAt: string; visitType: ScheduledVisitType | null; status: AppointmentStatus }[]> {
+      const today = localDateOf(now(), timeZone);
+      const from = startOfLocalDate(formatLocalDate(today), timeZone);
+      const to = startOfLocalDate(formatLocalDate(addLocalDays(today, 1)), timeZone);
+      if (!from || !to) return [];
+      const rows = await repo().doctorBetween(doctorId, from, to);
+      return rows.map((r) => ({
+        appointmentId: r.id,
+        orderId: r.orderId,
+        patientFirstName: r.inviteeName.trim().split(/\s+/)[0] ?? '',
+        startsAt: r.startsAt.toISOString(),
+        endsAt: r.endsAt.toISOString(),
+        visitType: r.visitType,
+        status: r.status,
+      }));
+    },
+
     async getForOrder(storefront: StorefrontConfig, orderId: string): Promise<AppointmentView | null> {
       const row = await repo().liveForOrder(storefront.id, orderId);
       return row ? viewOf(row) : null;

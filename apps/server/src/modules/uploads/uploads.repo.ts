@@ -46,7 +46,13 @@ export function createUploadsRepo(db: DbOrTx) {
         .where(and(ownedBy(identity), gte(uploads.createdAt, since)));
       return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
     },
+    async byIds(ids: readonly string[]): Promise<UploadRow[]> {
+      const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+      if (valid.length === 0) return [];
+      return db.select().from(uploads).where(inArray(uploads.id, valid));
+    },
     async byId(id: string): Promise<UploadRow | null> {
+      if (!UUID.test(id)) return null;
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
       return row ?? null;
     },

@@ -24,8 +24,8 @@ export interface UploadView {
 }
 
 /**
- * Who else may read an upload besides its owner. The doctor who reviews the consult the file
- * belongs to is added here when the doctor side arrives (e.g. upload.consultId assigned to them).
+ * Who else may read an upload besides its owner. (The reviewing doctor reads through
+ * `readForStaff`, after the order-review workflow checked the file belongs to the order they hold.)
  */
 export type UploadReadPolicy = (identity: Identity, upload: UploadRow) => Promise<boolean>;
 
@@ -216,6 +216,24 @@ export function createUploadService(deps: {
       const data = await storage.get(row.storageKey);
       if (!data) throw notFound();
       return { upload: row, data };
+    },
+
+    /** issue 15: what these uploads are (type, size), without their files, for a staff member's page. */
+    async describe(ids: readonly string[]): Promise<UploadView[]> {
+      const rows = await repo.byIds(ids);
+      return rows.map(toUploadView);
+    },
+
+    /**
+     * issue 15: the file for a staff member (the caller has checked they may see it, e.g. it belongs
+     * to the order they hold), with its owner for the access log; an unknown id is a 404.
+     */
+    async readForStaff(id: string): Promise<{ upload: UploadView; ownerUserId: string | null; storefrontId: string; data: Buffer }> {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      const data = await storage.get(row.storageKey);
+      if (!data) throw notFound();
+      return { upload: toUploadView(row), ownerUserId: row.userId, storefrontId: row.storefrontId, data };
     },
 
     /**

@@ -1,7 +1,7 @@
 // issue 15: the staff areas guard their role. Not signed in → the staff sign-in page (coming back
 // afterwards); another role → "not available for your account"; the right role → the area's own
 // header (name, area, Sign out) and main landmark, with no patient chrome. The doctor area's first
-// page lists the review queue with its loading, empty and error states.
+// page is the review queue, with its loading, empty and error states.
 import { MESSAGES } from '@store/domain';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,7 @@ import { routes } from '@/app/router';
 import { makeTestConfig } from '@/test/config';
 import { fakeApi, type FakeAnswer, type FakeRoute } from '@/test/fakeApi';
 import { createTestQueryClient } from '@/test/render';
+import { queue, queueItem } from '@/features/doctor-review/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,16 +47,6 @@ function renderAt(path: string) {
   return router;
 }
 
-const queueItem = {
-  orderId: 'o1',
-  orderNumber: 'EV-1042',
-  storefront: { id: 's1', name: 'Evergreen Health' },
-  state: 'CA',
-  products: [{ id: 'p1', title: 'Metformin ER Weight Support' }],
-  waitingSince: '2026-11-26T15:00:00.000Z',
-  dueAt: '2026-11-27T15:00:00.000Z',
-  claim: null,
-};
 
 describe('the staff areas’ role guard (issue 15)', () => {
   it('sends someone not signed in to the staff sign-in page, to come back afterwards', async () => {
@@ -82,19 +73,16 @@ describe('the staff areas’ role guard (issue 15)', () => {
   });
 
   it('gives a doctor the area’s own header and main landmark, and signs them out to the staff sign-in', async () => {
-    const { calls } = api('doctor', [['GET', '/api/doctor/queue', () => ({ body: { items: [queueItem], total: 1, page: 1, pageSize: 50 } })]]);
+    const { calls } = api('doctor', [['GET', '/api/doctor/queue', () => ({ body: queue([queueItem()]) })]]);
     const router = renderAt('/doctor');
     const banner = await screen.findByRole('banner');
     expect(within(banner).getByText('Doctor area')).toBeInTheDocument();
     expect(await within(banner).findByText('Daniel Kim')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Welcome, Dr. Kim' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('main')).findByRole('heading', { level: 1, name: 'Review queue' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /cart/i })).not.toBeInTheDocument();
 
-    const table = await screen.findByRole('table', { name: 'Orders waiting for review' });
-    const row = within(table).getByRole('row', { name: /EV-1042/ });
-    expect(row).toHaveTextContent('Metformin ER Weight Support');
-    expect(row).toHaveTextContent('CA');
-    expect(row).toHaveTextContent('Nobody yet');
+    const table = await screen.findByRole('table', { name: 'Orders to review' });
+    expect(within(table).getByRole('row', { name: /EV-1001/ })).toHaveTextContent('Metformin ER Weight Support');
 
     await userEvent.click(within(banner).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/sign-in'));
@@ -102,10 +90,10 @@ describe('the staff areas’ role guard (issue 15)', () => {
   });
 
   it('says so when no orders wait, and shows the connection error with Retry when the queue fails', async () => {
-    let answer: FakeAnswer = { body: { items: [], total: 0, page: 1, pageSize: 50 } };
+    let answer: FakeAnswer = { body: queue([]) };
     api('doctor', [['GET', '/api/doctor/queue', () => answer]]);
     renderAt('/doctor');
-    expect(await screen.findByText('No orders are waiting for review.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
 
     cleanup();
     vi.unstubAllGlobals();
@@ -113,9 +101,9 @@ describe('the staff areas’ role guard (issue 15)', () => {
     api('doctor', [['GET', '/api/doctor/queue', () => answer]]);
     renderAt('/doctor');
     expect(await screen.findByText(MESSAGES.CONNECTION_ERROR)).toBeInTheDocument();
-    answer = { body: { items: [queueItem], total: 1, page: 1, pageSize: 50 } };
+    answer = { body: queue([queueItem()]) };
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('table', { name: 'Orders waiting for review' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Orders to review' })).toBeInTheDocument();
   });
 
   it('shows a pharmacist the orders sent to their pharmacy', async () => {

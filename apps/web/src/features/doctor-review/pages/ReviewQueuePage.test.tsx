@@ -1,0 +1,104 @@
+// issue 15 "Queue": the doctor's queue shows each order's storefront, products, state, waiting time,
+// due time (overdue highlighted) and who holds it; filters carry counts; claiming opens the order;
+// a taken order cannot be claimed; loading, empty and error states.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fakeApi';
+import { renderWithStore } from '@/test/render';
+import { queue, queueItem } from '../fixtures';
+import { ReviewQueuePage } from './ReviewQueuePage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderQueue() {
+  return renderWithStore(
+    <Routes>
+      <Route path="/doctor" element={<ReviewQueuePage />} />
+      <Route path="/doctor/orders/:id" element={<p>Review page</p>} />
+    </Routes>,
+    { path: '/doctor' },
+  );
+}
+
+describe('ReviewQueuePage', () => {
+  it('lists the orders with who holds each; an overdue one is marked; a taken one has no Claim', async () => {
+    fakeApi([
+      [
+        'GET',
+        '/api/doctor/queue',
+        () => ({
+          body: queue(
+            [
+              queueItem({ orderId: 'o-late', orderNumber: 'EV-1', dueAt: new Date(Date.now() - 3_600_000).toISOString() }),
+              queueItem({ orderId: 'o-taken', orderNumber: 'EV-2', claim: { doctorId: 'd-2', byMe: false, claimedAt: '2026-11-26T10:00:00Z', leaseExpiresAt: '2026-11-26T10:15:00Z' } }),
+              queueItem({ orderId: 'o-mine', orderNumber: 'EV-3', newAnswer: true, claim: { doctorId: 'd-1', byMe: true, claimedAt: '2026-11-26T10:00:00Z', leaseExpiresAt: '2026-11-26T10:15:00Z' } }),
+            ],
+            { todayVisits: [{ appointmentId: 'a-1', orderId: 'o-9', orderNumber: 'EV-9', patientFirstName: 'Robin', startsAt: '2026-11-26T16:00:00.000Z', endsAt: '2026-11-26T16:20:00.000Z', visitType: 1, status: 'booked' }] },
+          ),
+        }),
+      ],
+    ]);
+    renderQueue();
+    const table = await screen.findByRole('table', { name: 'Orders to review' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('EV-1');
+    expect(rows[0]).toHaveTextContent('Overdue');
+    expect(rows[0]).toHaveAttribute('data-overdue', 'true');
+    expect(rows[0]).toHaveTextContent('Free');
+    expect(rows[0]).toHaveTextContent('Evergreen');
+    expect(rows[0]).toHaveTextContent('Metformin ER Weight Support');
+    expect(rows[1]).toHaveTextContent('Taken by another doctor');
+    expect(within(rows[1]!).queryByRole('button', { name: /claim/i })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Taken')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Yours');
+    expect(rows[2]).toHaveTextContent('New answer');
+    expect(screen.getByText(/Robin/)).toBeInTheDocument();
+  });
+
+  it('claims an order and opens its review page', async () => {
+    const { calls } = fakeApi([
+      ['GET', '/api/doctor/queue', () => ({ body: queue([queueItem()]) })],
+      ['POST', '/api/doctor/orders/order-1/claim', () => ({ body: { doctorId: 'd-1', byMe: true, claimedAt: 'x', leaseExpiresAt: 'y' } })],
+    ]);
+    const user = userEvent.setup();
+    renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Claim order EV-1001' }));
+    expect(await screen.findByText('Review page')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/doctor/orders/order-1/claim')).toBe(true);
+  });
+
+  it('shows a refused claim (another doctor was quicker) and stays on the queue', async () => {
+    fakeApi([
+      ['GET', '/api/doctor/queue', () => ({ body: queue([queueItem()]) })],
+      ['POST', '/api/doctor/orders/order-1/claim', () => ({ status: 409, body: { status: 409, code: 'REVIEW_TAKEN', detail: 'Another doctor is reviewing this order.' } })],
+    ]);
+    const user = userEvent.setup();
+    renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Claim order EV-1001' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another doctor is reviewing this order.');
+    expect(screen.queryByText('Review page')).not.toBeInTheDocument();
+  });
+
+  it('filters by storefront with its count, asking the server again', async () => {
+    const { calls } = fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([queueItem()]) })]]);
+    const user = userEvent.setup();
+    renderQueue();
+    await user.click(await screen.findByRole('combobox', { name: 'Storefront' }));
+    await user.click(screen.getByRole('option', { name: 'Lumen (1)' }));
+    await waitFor(() => expect(calls.some((c) => c.query.get('storefrontId') === 'sf-2')).toBe(true));
+  });
+
+  it('says when there is nothing to review, and shows a failure with a retry', async () => {
+    fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([]) })]]);
+    const { unmount } = renderQueue();
+    expect(await screen.findByRole('heading', { name: 'Nothing to review' })).toBeInTheDocument();
+    unmount();
+    fakeApi([['GET', '/api/doctor/queue', () => 'network']]);
+    renderQueue();
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,205 @@
+// The doctor's review queue (issue 15 "Queue"): the orders this doctor may review, soonest due
+// first (overdue ones highlighted), filtered by storefront, product and state with their counts,
+// who holds each, and the doctor's visits today. Claiming an order opens its review page. Not
+// registered in the router here: the lead mounts it in the /doctor area (e.g. /doctor).
+import { VISIT_TYPE_LABELS, type ReviewQueueItem, type TodayVisit } from '@store/domain';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import { useDocumentTitle } from '@/shared/storefront';
+import { useClaimOrder, useReviewQueue, type QueueFilters } from '../api/doctor-review.api';
+import { doctorOrderPath, formatWaiting, formatWhen } from '../reviewFormat';
+
+
+export function ReviewQueuePage() {
+  useDocumentTitle('Review queue');
+  const location = useLocation();
+  const confirmation = (location.state as { confirmation?: string } | null)?.confirmation ?? null;
+  const [filters, setFilters] = useState<QueueFilters>({});
+  const queue = useReviewQueue(filters);
+  const set = (key: keyof QueueFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value || undefined, page: undefined }));
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack spacing={3}>
+        <Typography variant="h1">Review queue</Typography>
+        {confirmation ? <Alert severity="success">{confirmation}</Alert> : null}
+        {queue.isPending ? (
+          <LoadingState label="Loading the review queue…" lines={6} />
+        ) : queue.isError ? (
+          <ErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
+        ) : (
+          <>
+            <TodayVisits visits={queue.data.todayVisits} timeZone={queue.data.timeZone} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FilterSelect label="Storefront" value={filters.storefrontId} options={queue.data.counts.byStorefront} onChange={set('storefrontId')} />
+              <FilterSelect label="Product" value={filters.productId} options={queue.data.counts.byProduct} onChange={set('productId')} />
+              <FilterSelect label="State" value={filters.state} options={queue.data.counts.byState} onChange={set('state')} />
+              <FilterSelect label="Status" value={filters.status} options={queue.data.counts.byStatus} onChange={set('status')} />
+            </Stack>
+            <Typography>
+              {queue.data.total} of {queue.data.counts.total} orders
+            </Typography>
+            {queue.data.items.length === 0 ? (
+              <EmptyState title="Nothing to review" body="No orders match. New orders appear here once they are paid." />
+            ) : (
+              <QueueTable items={queue.data.items} />
+            )}
+            {queue.data.total > queue.data.pageSize ? (
+              <Pagination
+                count={Math.ceil(queue.data.total / queue.data.pageSize)}
+                page={queue.data.page}
+                onChange={(_e, page) => setFilters((f) => ({ ...f, page }))}
+                aria-label="Queue pages"
+              />
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: { id: string; label: string; count: number }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField select label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 200 }} size="small">
+      <MenuItem value="">All</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {o.label} ({o.count})
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="today-visits">
+      <Typography variant="h2" id="today-visits" sx={{ fontSize: '1.25rem' }}>
+        Today’s visits
+      </Typography>
+      {visits.length === 0 ? (
+        <Typography sx={{ mt: 1 }}>No visits today.</Typography>
+      ) : (
+        <List dense>
+          {visits.map((v) => (
+            <ListItem key={v.appointmentId} disableGutters>
+              <ListItemText
+                primary={`${formatWhen(v.startsAt, timeZone, { timeOnly: true })} · ${v.patientFirstName}`}
+                secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, v.status].filter(Boolean).join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+function QueueTable({ items }: { items: ReviewQueueItem[] }) {
+  const now = Date.now();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Orders to review">
+        <TableHead>
+          <TableRow>
+            <TableCell>Order</TableCell>
+            <TableCell>Storefront</TableCell>
+            <TableCell>Products</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>Waiting</TableCell>
+            <TableCell>Due</TableCell>
+            <TableCell>Claim</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <QueueRow key={item.orderId} item={item} overdue={new Date(item.dueAt).getTime() < now} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function QueueRow({ item, overdue }: { item: ReviewQueueItem; overdue: boolean }) {
+  const navigate = useNavigate();
+  const claim = useClaimOrder();
+  const taken = item.claim !== null && !item.claim.byMe;
+  return (
+    <TableRow sx={overdue ? { bgcolor: 'warning.light' } : undefined} data-overdue={overdue || undefined}>
+      <TableCell>
+        <Stack spacing={0.5}>
+          <span>{item.orderNumber}</span>
+          {item.waitingForPatient ? <Chip size="small" label="Waiting for the patient" /> : null}
+          {item.newAnswer ? <Chip size="small" color="info" label="New answer" /> : null}
+        </Stack>
+      </TableCell>
+      <TableCell>{item.storefront.name}</TableCell>
+      <TableCell>{item.products.map((p) => p.title).join(', ')}</TableCell>
+      <TableCell>{item.state ?? '—'}</TableCell>
+      <TableCell>{formatWaiting(item.waitingSince)}</TableCell>
+      <TableCell>
+        {formatWhen(item.dueAt)}
+        {overdue ? (
+          <Typography component="span" sx={{ display: 'block', fontWeight: 'bold' }}>
+            Overdue
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>{item.claim === null ? 'Free' : item.claim.byMe ? 'Yours' : 'Taken by another doctor'}</TableCell>
+      <TableCell>
+        {taken ? (
+          <Typography component="span">Taken</Typography>
+        ) : item.waitingForPatient ? null : (
+          <Stack spacing={0.5}>
+            <StatusButton
+              size="small"
+              status={claim.isPending ? 'loading' : 'idle'}
+              onClick={() => claim.mutate(item.orderId, { onSuccess: () => void navigate(doctorOrderPath(item.orderId)) })}
+              aria-label={`Claim order ${item.orderNumber}`}
+            >
+              {item.claim?.byMe ? 'Open' : 'Claim'}
+            </StatusButton>
+            {claim.isError ? (
+              <Typography role="alert" variant="body2" color="error">
+                {errorText(claim.error)}
+              </Typography>
+            ) : null}
+          </Stack>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
