@@ -38,12 +38,12 @@ export const NO_PRESCRIPTION_DETAILS =
 
 export function createOrderDecisions(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'state' | 'transition'>;
+  orders: Pick<OrdersService, 'state' | 'transition' | 'write'>;
   payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
   reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds' | 'reviewable'>;
   notices: Pick<OrderNotices, 'enqueue'>;
   prescriptions: Pick<PrescriptionService, 'formularyOf' | 'formularyChoice' | 'prepare' | 'write'>;
-  pharmacies: Pick<PharmacyService, 'byId'>;
+  pharmacies: Pick<PharmacyService, 'byId' | 'partnerPharmacy'>;
   prescribe: Pick<PrescribeWorkflow, 'factsOf'>;
   jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
 }) {
@@ -86,7 +86,8 @@ export function createOrderDecisions(deps: {
       if (!option || !state.items.some((i) => i.productId === option.productId)) throw notFound();
       assertPrescribable(option, input);
       const doctorId = doctor.id;
-      const pharmacy = state.order.pharmacyId ? await pharmacies.byId(state.order.pharmacyId) : null;
+      // No pharmacy chosen (a storefront without the pharmacy choice): the storefront's partner fills it.
+      const pharmacy = state.order.pharmacyId ? await pharmacies.byId(state.order.pharmacyId) : await pharmacies.partnerPharmacy(state.order.storefrontId);
       const facts = await prescribe.factsOf(state.order, doctorId, pharmacy);
       if (!facts || !pharmacy || !state.order.userId) throw new AppError(409, 'PRESCRIPTION_DETAILS_MISSING', NO_PRESCRIPTION_DETAILS);
       const writeInput = { orderId, doctorId, patientId: state.order.userId, pharmacyId: pharmacy.id, option, approve: input };
@@ -98,6 +99,7 @@ export function createOrderDecisions(deps: {
       await db.transaction(async (tx) => {
         await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
+        if (!state.order.pharmacyId) await orders.write(tx, orderId, { pharmacyId: pharmacy.id });
         const { prescription } = await prescriptions.write(tx, { ...writeInput, prepared });
         await reviews.decided(tx, doctor, orderId, { kind: 'approve', clinicalNote: input.clinicalNote ?? null });
         const key = transmissionKey(prescription.id);

@@ -1,6 +1,7 @@
 // issue 15: the doctor's review of one order (detail and uploads, access-logged, to the claim
 // holder only), asking the patient for more information and the patient's answer, the queue's
 // counts, due times and markers, and card holds that lapse. Everyone else reaches none of it (404).
+import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,7 +267,13 @@ describe('card holds that lapse (issue 15)', () => {
     ctx.clock.advance(21 * HOUR);
     const later = await signedInDoctor(ctx, ['CA']);
     expect((await later.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
-    const refused = await later.post(`/api/doctor/orders/${orderId}/approve`, {});
+    const refused = await later.post(`/api/doctor/orders/${orderId}/approve`, {
+      formularyId: DEMO_FORMULARY.metforminEr500,
+      quantity: 60,
+      daysSupply: 30,
+      directions: 'Take 1 tablet by mouth twice daily with meals.',
+      refills: 5,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toContain('The card hold has lapsed');
     // Nothing was captured: the hold is recorded as released by the processor, the order undecided.
