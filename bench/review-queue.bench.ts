@@ -99,7 +99,8 @@ async function main() {
     const loadSeconds = ((Date.now() - started) / 1000).toFixed(1);
 
     const app = await buildApp({
-      config: testConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(os.tmpdir(), 'no-web'), JOB_WORKER: false }),
+      // As in production: the queue's pages and counts are reused for REVIEW_QUEUE_CACHE_MS (default 2 s).
+      config: testConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(os.tmpdir(), 'no-web'), JOB_WORKER: false, REVIEW_QUEUE_CACHE_MS: 2000 }),
       database,
       logger: false,
     });
@@ -190,7 +191,8 @@ async function main() {
     if (!met) process.exitCode = 1;
   } finally {
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DB) console.log(`Kept database ${name}`);
+    else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
 

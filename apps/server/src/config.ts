@@ -102,6 +102,8 @@ const envSchema = z.object({
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   // Whether this server process also works the background-job queue; false when separate worker processes (npm run worker) do it.
   JOB_WORKER: booleanFromEnv.default(true),
+  // How long (ms) doctors' review-queue pages and counts are reused (who holds an order is always read live); 0: read on every request.
+  REVIEW_QUEUE_CACHE_MS: z.coerce.number().int().min(0).default(2000),
 }).superRefine((env, ctx) => {
   if (env.PAYMENT_GATEWAY !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
@@ -146,5 +148,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // A random signing key per test app: never a fixed key in the repository, never a file in DATA_DIR.
   const AUTH_SECRET = randomBytes(32).toString('base64url');
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), AUTH_SECRET, ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REVIEW_QUEUE_CACHE_MS: '0' }), AUTH_SECRET, ...overrides };
 }

@@ -55,7 +55,7 @@ export interface PurchaseResult {
 interface Deps {
   db: Db;
   checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment'>;
-  orders: Pick<OrdersService, 'state' | 'getOrder' | 'transition'>;
+  orders: Pick<OrdersService, 'state' | 'getOrder' | 'transition' | 'write'>;
   cart: Pick<CartService, 'claimRedemption'>;
   payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds' | 'liveBehindOrdersIn' | 'createdAt'>;
   auth: Pick<AuthService, 'contactOf'>;
@@ -65,7 +65,7 @@ interface Deps {
   /** The port the store listens on (PORT): a local storefront's links carry it, as a request's do. */
   port: number;
   jobs: Pick<JobQueue, 'register' | 'enqueue' | 'nudge' | 'every' | 'byKey'>;
-  addresses: Pick<AddressService, 'remember'>;
+  addresses: Pick<AddressService, 'remember' | 'savedState'>;
   log?: FastifyBaseLogger | undefined;
 }
 
@@ -168,7 +168,16 @@ export function createPayWorkflow(deps: Deps) {
     // is queued exactly when the order is recorded as paid.
     await db.transaction(async (tx) => {
       await checkout.completePayment({ orderId: order.orderId, to: captured ? 'paid' : 'authorized', audit, tx });
-      if (!captured) await orders.transition({ orderId: order.orderId, to: status, reason: 'payment_authorized', audit, tx });
+      if (!captured) {
+        await orders.transition({ orderId: order.orderId, to: status, reason: 'payment_authorized', audit, tx });
+        // A doctor must be licensed where the patient is: an order that ships nothing takes the
+        // state of the patient's saved address, so the review queue can place it (issue 15).
+        const placed = await orders.state(tx, { orderId: order.orderId });
+        if (placed && !placed.order.shippingState && !placed.order.shipState && order.userId) {
+          const state = await addresses.savedState(order.userId, tx);
+          if (state) await orders.write(tx, order.orderId, { shippingState: state });
+        }
+      }
       if (order.userId) {
         const job = { orderId: order.orderId, storefrontId: order.storefrontId, userId: order.userId, baseUrl };
         await queueConfirmation(job, tx);

@@ -84,6 +84,11 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     // The doctors' review queue: orders in a status, longest waiting first (issue 15).
     index('orders_status_updated_idx').on(t.status, t.updatedAt),
+    // The queue's page in its own order (awaiting review first, then waiting for the patient;
+    // longest waiting first), read straight off the index however many orders are open.
+    index('orders_review_queue_idx')
+      .on(sql`(${t.status} = 'needs_info')`, t.updatedAt, t.id)
+      .where(sql`${t.status} in ('awaiting_review', 'needs_info')`),
   ],
 );
 

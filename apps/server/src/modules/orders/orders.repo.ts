@@ -69,6 +69,32 @@ async function withItems(
   return { order, items: itemsFromJson(items) };
 }
 
+/** The orders a doctor may see in the review queue (see `ordersRepo.reviewQueue`). */
+export interface ReviewScope {
+  storefrontIds: readonly string[];
+  states: readonly string[];
+  /** Orders waiting for the patient's answer to this doctor's question. */
+  alsoIds: readonly string[];
+}
+
+export interface ReviewCountRow {
+  storefrontId: string;
+  state: string;
+  status: OrderRow['status'];
+  n: number;
+}
+
+function reviewScope(where: ReviewScope): SQL | undefined {
+  if (where.storefrontIds.length === 0 || where.states.length === 0) return undefined;
+  return and(
+    inArray(orders.storefrontId, [...where.storefrontIds]),
+    sql`coalesce(${orders.shippingState}, ${orders.shipState}) in ${[...where.states]}`,
+    where.alsoIds.length > 0
+      ? or(eq(orders.status, 'awaiting_review'), and(eq(orders.status, 'needs_info'), inArray(orders.id, [...where.alsoIds])))
+      : eq(orders.status, 'awaiting_review'),
+  );
+}
+
 export const ordersRepo = {
   /** The owner's order and its items (oldest first), in one statement. */
   findOwnedWithItems(
@@ -167,35 +193,57 @@ export const ordersRepo = {
   },
 
   /**
-   * The doctors' review queue (issue 15): orders in `statuses` of these storefronts shipping to (or
-   * placed from) one of `states`, longest waiting first (the status was its last change), with their items; and how many there are in all.
+   * The doctors' review queue (issue 15), in SQL so it stays fast at any size: orders awaiting
+   * review of these storefronts whose patient is in one of `states` (the shipping state, else the
+   * shipping address's), plus the orders in `alsoIds` (waiting for the patient's answer to this
+   * doctor) — those last; otherwise longest waiting first (the status was the order's last change),
+   * with their items.
    */
   async reviewQueue(
     db: DbOrTx,
-    where: { statuses: readonly OrderRow['status'][]; storefrontIds: readonly string[]; states: readonly string[]; productId?: string | undefined },
+    where: ReviewScope & { storefrontId?: string | undefined; state?: string | undefined; productId?: string | undefined; status?: string | undefined },
     page: { limit: number; offset: number },
-  ): Promise<{ orders: OrderWithItems[]; total: number }> {
-    if (where.storefrontIds.length === 0 || where.states.length === 0) return { orders: [], total: 0 };
-    const conditions = and(
-      inArray(orders.status, [...where.statuses]),
-      inArray(orders.storefrontId, [...where.storefrontIds]),
-      inArray(orders.shippingState, [...where.states]),
-      where.productId ? sql`exists (select 1 from ${orderItems} i where i.order_id = "orders"."id" and i.product_id = ${where.productId})` : undefined,
-    );
-    const [rows, [counted]] = await Promise.all([
+  ): Promise<OrderWithItems[]> {
+    const scope = reviewScope(where);
+    if (!scope) return [];
+    const rows = await db
+      .select({ ...getTableColumns(orders), items: itemsJson })
+      .from(orders)
+      .where(
+        and(
+          scope,
+          where.storefrontId ? eq(orders.storefrontId, where.storefrontId) : undefined,
+          where.state ? sql`coalesce(${orders.shippingState}, ${orders.shipState}) = ${where.state}` : undefined,
+          where.status ? eq(orders.status, where.status as OrderRow['status']) : undefined,
+          where.productId ? sql`exists (select 1 from ${orderItems} i where i.order_id = "orders"."id" and i.product_id = ${where.productId})` : undefined,
+        ),
+      )
+      .orderBy(sql`${orders.status} = 'needs_info'`, asc(orders.updatedAt), asc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) }));
+  },
+
+  /**
+   * How many orders of the queue's scope there are by storefront, state and status, and again by
+   * product too (an order with two products counts once for each), so every filter's count and
+   * any filter's total come from one read.
+   */
+  async reviewCounts(db: DbOrTx, where: ReviewScope): Promise<{ orders: ReviewCountRow[]; products: (ReviewCountRow & { productId: string; title: string })[] }> {
+    const scope = reviewScope(where);
+    if (!scope) return { orders: [], products: [] };
+    const state = sql<string>`coalesce(${orders.shippingState}, ${orders.shipState})`;
+    const count = sql<number>`count(*)::int`;
+    const [byOrder, byProduct] = await Promise.all([
+      db.select({ storefrontId: orders.storefrontId, state, status: orders.status, n: count }).from(orders).where(scope).groupBy(orders.storefrontId, state, orders.status),
       db
-        .select({ ...getTableColumns(orders), items: itemsJson })
+        .select({ storefrontId: orders.storefrontId, state, status: orders.status, productId: orderItems.productId, title: sql<string>`min(${orderItems.title})`, n: count })
         .from(orders)
-        .where(conditions)
-        .orderBy(asc(orders.updatedAt), asc(orders.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(conditions),
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(scope)
+        .groupBy(orders.storefrontId, state, orders.status, orderItems.productId),
     ]);
-    return {
-      orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })),
-      total: counted?.n ?? 0,
-    };
+    return { orders: byOrder, products: byProduct };
   },
 
   /**
@@ -246,26 +294,6 @@ export const ordersRepo = {
       total: page.statuses.reduce((n, s) => n + (counts[s] ?? 0), 0),
       counts,
     };
-  },
-
-  /**
-   * Every order in these statuses of these storefronts (at most `limit`, oldest first), with its
-   * items: the doctors' queue, whose state (shipping, else the patient's saved one), counts and
-   * due times are worked out by the reviews module.
-   */
-  async reviewCandidates(
-    db: DbOrTx,
-    where: { statuses: readonly OrderRow['status'][]; storefrontIds: readonly string[] },
-    limit: number,
-  ): Promise<OrderWithItems[]> {
-    if (where.storefrontIds.length === 0 || where.statuses.length === 0) return [];
-    const rows = await db
-      .select({ ...getTableColumns(orders), items: itemsJson })
-      .from(orders)
-      .where(and(inArray(orders.status, [...where.statuses]), inArray(orders.storefrontId, [...where.storefrontIds])))
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(limit);
-    return rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) }));
   },
 
   /** A patient's orders past the cart (newest first, at most `limit`), with their items. */

@@ -23,7 +23,8 @@ import type { AuditActor, AuditContext, AuditEvent, AuditService } from '../audi
 import { isUuid, PLACEHOLDER_THUMBNAIL, type CatalogService, type CatalogSnapshot } from '../catalog/catalog.service.ts';
 import type { ShippingService, ShippingSnapshot } from '../shipping/shipping.service.ts';
 import { orderStages, orderVisitType, toOrderView, type ItemProductInfo } from './order-view.ts';
-import { ordersRepo as repo, type OrderItemRow, type OrderOwner, type OrderRow } from './orders.repo.ts';
+import { ordersRepo as repo, type OrderItemRow, type OrderOwner, type OrderRow, type ReviewCountRow, type ReviewScope } from './orders.repo.ts';
+export type { ReviewCountRow, ReviewScope };
 
 export type { OrderItemRow, OrderOwner, OrderRow, OrderView };
 
@@ -265,14 +266,13 @@ export function createOrdersService(deps: {
       return view(storefront, await storeData(storefront.id), order, await repo.itemsOf(db, order.id), owner.kind === 'user');
     },
 
-    /** The doctors' review queue: see `ordersRepo.reviewQueue`; rows with their stage masks. */
-    async reviewQueue(
-      where: Parameters<typeof repo.reviewQueue>[1],
-      page: { limit: number; offset: number },
-    ): Promise<{ orders: OrderState[]; total: number }> {
-      const found = await repo.reviewQueue(db, where, page);
-      return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total };
+    /** The doctors' review queue: a page of it (see `ordersRepo.reviewQueue`), rows with their stage masks. */
+    async reviewQueue(where: Parameters<typeof repo.reviewQueue>[1], page: { limit: number; offset: number }): Promise<OrderState[]> {
+      return (await repo.reviewQueue(db, where, page)).map((o) => stateOf(o.order, o.items));
     },
+
+    /** The queue's size by storefront, state, status and product (see `ordersRepo.reviewCounts`). */
+    reviewCounts: (where: ReviewScope) => repo.reviewCounts(db, where),
 
     /** The orders sent to a pharmacy (issue 15 fulfilment): see `ordersRepo.pharmacyOrders`; rows with their stage masks. */
     async pharmacyOrders(
@@ -281,11 +281,6 @@ export function createOrdersService(deps: {
     ): Promise<{ orders: OrderState[]; total: number; counts: Partial<Record<OrderStatus, number>> }> {
       const found = await repo.pharmacyOrders(db, where, page);
       return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total, counts: found.counts };
-    },
-
-    /** Every order of these storefronts in these statuses (the doctors' queue, worked out by reviews). */
-    async reviewCandidates(where: { statuses: readonly OrderRow['status'][]; storefrontIds: readonly string[] }, limit = 5000): Promise<OrderState[]> {
-      return (await repo.reviewCandidates(db, where, limit)).map((o) => stateOf(o.order, o.items));
     },
 
     /** A patient's placed orders, newest first (the doctor's review shows their history). */

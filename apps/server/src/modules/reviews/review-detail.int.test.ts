@@ -231,11 +231,11 @@ describe('the queue (issue 15)', () => {
     expect(JSON.stringify(today)).not.toContain('Ellis');
   });
 
-  it('reviews an order with no shipping state by the patient’s saved address state', async () => {
+  it('reviews an order with no shipping state by the patient’s saved address state, taken when it is paid', async () => {
     const patient = await signedInPatient(ctx);
     await ctx.database.db.insert(addresses).values({ userId: patient.userId, fullName: 'Pat Doe', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301', phone: '5125550100' });
-    const { orderId } = await paidForReview(ctx, 'CA', patient);
-    await ctx.database.db.update(orders).set({ shippingState: null, shipState: null }).where(eq(orders.id, orderId));
+    const { orderId } = await paidForReview(ctx, null, patient);
+    expect((await ctx.database.db.select({ state: orders.shippingState }).from(orders).where(eq(orders.id, orderId)))[0]!.state).toBe('TX');
     expect(await itemOf(caDoctor, orderId)).toMatchObject({ state: 'TX' });
     expect(await itemOf(otherCaDoctor, orderId)).toBeUndefined(); // licensed in CA only
     expect((await otherCaDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(404);

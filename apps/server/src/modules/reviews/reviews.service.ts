@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { DecisionKind } from '../../db/schema/reviews.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import type { StaffDoctor } from '../doctors/doctors.service.ts';
-import type { OrderState, OrdersService } from '../orders/orders.service.ts';
+import type { OrderState, OrdersService, ReviewScope } from '../orders/orders.service.ts';
 import type { AddressService } from '../addresses/addresses.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SchedulingService } from '../scheduling/scheduling.service.ts';
@@ -35,8 +35,6 @@ export type { DecisionRow, FlaggedAnswerRow, InfoRequestRow };
 
 /** The card hold must be decided on at least this long before it lapses (issue 15 hold renewal). */
 export const HOLD_MARGIN_MS = 12 * 60 * 60_000;
-/** Most orders the queue works over at once (counts and ordering are computed over them). */
-const QUEUE_SCAN_LIMIT = 5000;
 
 export const INFO_ANSWERED = 'This question has already been answered.';
 
@@ -50,12 +48,18 @@ const claimView = (row: ClaimRow, doctorId: string): ClaimView => ({
 export function createReviewService(deps: {
   db: Db;
   now: () => Date;
-  orders: Pick<OrdersService, 'reviewCandidates' | 'state'>;
+  orders: Pick<OrdersService, 'reviewQueue' | 'reviewCounts' | 'state'>;
   storefronts: { list(): Promise<StorefrontConfig[]> };
   payments: Pick<PaymentsService, 'holdsOf'>;
   addresses: Pick<AddressService, 'savedState'>;
   scheduling: Pick<SchedulingService, 'todayForDoctor'>;
   leaseMs?: number;
+  /**
+   * How long the queue's pages and counts are reused for doctors of one scope (REVIEW_QUEUE_CACHE_MS):
+   * twenty doctors asking every few seconds would otherwise count every open order each time. Who
+   * holds an order is never cached.
+   */
+  cacheMs?: number;
 }) {
   const { db, now, orders } = deps;
   const leaseMs = deps.leaseMs ?? REVIEW_LEASE_MS;
@@ -97,6 +101,51 @@ export function createReviewService(deps: {
     return state.order.userId ? deps.addresses.savedState(state.order.userId, executor) : null;
   }
 
+  /**
+   * A short-lived cache of what many doctors with the same scope read alike (`cacheMs`, by this
+   * process's own clock): the queue's counts and its pages. Bounded; a failed read is not kept.
+   */
+  function shortCache<T>() {
+    const entries = new Map<string, { at: number; value: Promise<T> }>();
+    return (key: string, load: () => Promise<T>): Promise<T> => {
+      const at = Date.now();
+      const hit = entries.get(key);
+      if (hit && at - hit.at < (deps.cacheMs ?? 0)) return hit.value;
+      if (entries.size > 1000) entries.clear();
+      const value = load();
+      entries.set(key, { at, value });
+      value.catch(() => entries.delete(key));
+      return value;
+    };
+  }
+  const scopeKey = (scope: ReviewScope) => JSON.stringify([[...scope.storefrontIds].sort(), [...scope.states].sort(), [...scope.alsoIds].sort()]);
+  // Per doctor: the orders waiting for their questions' answers, and their visits today.
+  const askedCache = shortCache<string[]>();
+  const visitsCache = shortCache<Awaited<ReturnType<SchedulingService['todayForDoctor']>>>();
+  const countsCache = shortCache<Awaited<ReturnType<OrdersService['reviewCounts']>>>();
+  const countsOf = (scope: ReviewScope) => countsCache(scopeKey(scope), () => orders.reviewCounts(scope));
+
+  type QueueFilters = { storefrontId?: string | undefined; productId?: string | undefined; state?: string | undefined; status?: string | undefined };
+  const pageCache = shortCache<{
+    found: OrderState[];
+    holds: Awaited<ReturnType<PaymentsService['holdsOf']>>;
+    decidedAt: Map<string, Date>;
+    answered: { orderId: string; answeredAt: Date }[];
+  }>();
+  /** One page of the queue with the payment holds, last decisions and answers behind its orders. */
+  function pageOf(scope: ReviewScope, filters: QueueFilters, page: number) {
+    const key = JSON.stringify([scopeKey(scope), filters.storefrontId, filters.productId, filters.state, filters.status, page]);
+    return pageCache(key, async () => {
+      const found = await orders.reviewQueue(
+        { ...scope, storefrontId: filters.storefrontId, productId: filters.productId, state: filters.state, status: filters.status },
+        { limit: REVIEW_QUEUE_PAGE, offset: (page - 1) * REVIEW_QUEUE_PAGE },
+      );
+      const ids = found.map((o) => o.order.id);
+      const [holds, decidedAt, answered] = await Promise.all([deps.payments.holdsOf(ids), repo.lastDecisionAt(db, ids), repo.answeredOf(db, ids)]);
+      return { found, holds, decidedAt, answered };
+    });
+  }
+
   /** The ids of the storefronts a doctor serves; read it before a transaction that checks a claim. */
   const servedIds = async (doctor: StaffDoctor) => (await storefrontsOf(doctor)).map((s) => s.id);
 
@@ -122,74 +171,58 @@ export function createReviewService(deps: {
       doctor: StaffDoctor,
       filters: { storefrontId?: string | undefined; productId?: string | undefined; state?: string | undefined; status?: string | undefined; page?: number | undefined },
     ): Promise<ReviewQueue> {
-      const served = await storefrontsOf(doctor);
+      const [served, asked] = await Promise.all([storefrontsOf(doctor), askedCache(doctor.id, () => repo.openRequestsBy(db, doctor.id))]);
       const names = new Map(served.map((s) => [s.id, s.name]));
-      const asked = new Set(await repo.openRequestsBy(db, doctor.id));
-      const candidates = (await orders.reviewCandidates({ statuses: ['awaiting_review', 'needs_info'], storefrontIds: [...names.keys()] }, QUEUE_SCAN_LIMIT)).filter(
-        (o) => o.order.status === 'awaiting_review' || asked.has(o.order.id),
-      );
-      const states = new Map<string, string | null>();
-      for (const c of candidates) states.set(c.order.id, await patientState(c));
-      const scope = candidates.filter((c) => {
-        const st = states.get(c.order.id);
-        return st != null && doctor.states.includes(st);
-      });
-      const ids = scope.map((c) => c.order.id);
-      const [holds, decidedAt, answered] = await Promise.all([deps.payments.holdsOf(ids), repo.lastDecisionAt(db, ids), repo.answeredOf(db, ids)]);
-      const rows: (ReviewQueueItem & { due: number })[] = scope.map(({ order, items }) => {
+      const scope = { storefrontIds: [...names.keys()], states: doctor.states, alsoIds: asked };
+      const page = filters.page ?? 1;
+      const [{ found, holds, decidedAt, answered }, counted, visits] = await Promise.all([
+        pageOf(scope, filters, page),
+        countsOf(scope),
+        visitsCache(doctor.id, () => deps.scheduling.todayForDoctor(doctor.id, doctor.timeZone)),
+      ]);
+      // Who holds each order is always read now: a doctor must see at once that another took one.
+      const claims = await repo.liveClaims(db, found.map((o) => o.order.id), now());
+      const claimOf = new Map(claims.map((c) => [c.orderId, c]));
+      const items: ReviewQueueItem[] = found.map(({ order, items: lines }) => {
         const hold = holds.get(order.id);
         const since = hold?.authorizedAt ?? order.createdAt;
         const byPayment = since.getTime() + REVIEW_DUE_MS;
         const byHold = hold?.holdExpiresAt ? hold.holdExpiresAt.getTime() - HOLD_MARGIN_MS : Number.POSITIVE_INFINITY;
-        const due = Math.min(byPayment, byHold);
         const last = decidedAt.get(order.id)?.getTime() ?? 0;
         const status = order.status === 'needs_info' ? ('needs_info' as const) : ('awaiting_review' as const);
+        const claim = claimOf.get(order.id);
         return {
           orderId: order.id,
           orderNumber: orderNumberOf(order.id),
           storefront: { id: order.storefrontId, name: names.get(order.storefrontId) ?? '' },
-          state: states.get(order.id) ?? null,
+          state: order.shippingState ?? order.shipState,
           status,
-          products: items.map((i) => ({ id: i.productId, title: i.title })),
+          products: lines.map((i) => ({ id: i.productId, title: i.title })),
           waitingSince: since.toISOString(),
-          dueAt: new Date(due).toISOString(),
+          dueAt: new Date(Math.min(byPayment, byHold)).toISOString(),
           holdExpiresAt: hold?.holdExpiresAt?.toISOString() ?? null,
           waitingForPatient: status === 'needs_info',
           newAnswer: status === 'awaiting_review' && answered.some((a) => a.orderId === order.id && a.answeredAt.getTime() > last),
-          claim: null,
-          due,
+          claim: claim ? claimView(claim, doctor.id) : null,
         };
       });
-      const counts = {
-        total: rows.length,
-        byStorefront: tally(rows, (r) => [[r.storefront.id, r.storefront.name]]),
-        byProduct: tally(rows, (r) => r.products.map((p) => [p.id, p.title] as [string, string])),
-        byState: tally(rows, (r) => (r.state ? [[r.state, r.state]] : [])),
-        byStatus: tally(rows, (r) => [[r.status, r.status === 'needs_info' ? 'Waiting for the patient' : 'Awaiting review']]),
-      };
-      const matching = rows
-        .filter(
-          (r) =>
-            (!filters.storefrontId || r.storefront.id === filters.storefrontId) &&
-            (!filters.productId || r.products.some((p) => p.id === filters.productId)) &&
-            (!filters.state || r.state === filters.state) &&
-            (!filters.status || r.status === filters.status),
-        )
-        // Orders waiting for the patient go last: nothing to do on them yet.
-        .sort((a, b) => Number(a.waitingForPatient) - Number(b.waitingForPatient) || a.due - b.due || a.orderId.localeCompare(b.orderId));
-      const page = filters.page ?? 1;
-      const slice = matching.slice((page - 1) * REVIEW_QUEUE_PAGE, page * REVIEW_QUEUE_PAGE);
-      const claims = new Map((await repo.liveClaims(db, slice.map((o) => o.orderId), now())).map((c) => [c.orderId, c]));
-      const visits = await deps.scheduling.todayForDoctor(doctor.id, doctor.timeZone);
+      const keep = (r: { storefrontId: string; state: string; status: string }) =>
+        (!filters.storefrontId || r.storefrontId === filters.storefrontId) && (!filters.state || r.state === filters.state) && (!filters.status || r.status === filters.status);
+      const total = filters.productId
+        ? counted.products.filter((r) => r.productId === filters.productId && keep(r)).reduce((n, r) => n + r.n, 0)
+        : counted.orders.filter(keep).reduce((n, r) => n + r.n, 0);
       return {
-        items: slice.map(({ due: _due, ...item }) => {
-          const claim = claims.get(item.orderId);
-          return { ...item, claim: claim ? claimView(claim, doctor.id) : null };
-        }),
-        total: matching.length,
+        items,
+        total,
         page,
         pageSize: REVIEW_QUEUE_PAGE,
-        counts,
+        counts: {
+          total: counted.orders.reduce((n, r) => n + r.n, 0),
+          byStorefront: tally(counted.orders, (r) => [r.storefrontId, names.get(r.storefrontId) ?? '']),
+          byProduct: tally(counted.products, (r) => [r.productId, r.title]),
+          byState: tally(counted.orders, (r) => [r.state, r.state]),
+          byStatus: tally(counted.orders, (r) => [r.status, r.status === 'needs_info' ? 'Waiting for the patient' : 'Awaiting review']),
+        },
         todayVisits: visits.map((v) => ({ ...v, orderNumber: v.orderId ? orderNumberOf(v.orderId) : null })),
         timeZone: doctor.timeZone,
       };
@@ -313,14 +346,14 @@ export function createReviewService(deps: {
 export type ReviewService = ReturnType<typeof createReviewService>;
 
 /** Counts per key over rows (a row may count under several keys, e.g. its products). */
-function tally<T>(rows: readonly T[], keys: (row: T) => [string, string][]): { id: string; label: string; count: number }[] {
+/** Sums grouped counts under each key, largest first. */
+function tally<T extends { n: number }>(rows: readonly T[], key: (row: T) => [string, string]): { id: string; label: string; count: number }[] {
   const counts = new Map<string, { id: string; label: string; count: number }>();
   for (const row of rows) {
-    for (const [id, label] of new Map(keys(row))) {
-      const entry = counts.get(id) ?? { id, label, count: 0 };
-      entry.count++;
-      counts.set(id, entry);
-    }
+    const [id, label] = key(row);
+    const entry = counts.get(id) ?? { id, label, count: 0 };
+    entry.count += row.n;
+    counts.set(id, entry);
   }
   return [...counts.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }

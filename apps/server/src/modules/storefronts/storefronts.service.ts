@@ -42,6 +42,7 @@ export function createStorefrontService(deps: { db: Db }) {
   // forged or random hosts cannot grow memory (issue 13 #8).
   const byId = new Map<string, Promise<StorefrontConfig>>();
   let hostIndex: Promise<HostIndex> | null = null;
+  let listed: Promise<StorefrontConfig[]> | null = null;
 
   function hosts(): Promise<HostIndex> {
     if (!hostIndex) {
@@ -95,8 +96,16 @@ export function createStorefrontService(deps: { db: Db }) {
       return byId.size;
     },
     getById,
-    async list(): Promise<StorefrontConfig[]> {
-      return (await repo.list()).map(toConfig);
+    /** Every storefront (cached like each config: the doctors' queue reads it on every request). */
+    list(): Promise<StorefrontConfig[]> {
+      if (!listed) {
+        const loading = repo.list().then((rows) => rows.map(toConfig));
+        listed = loading;
+        loading.catch(() => {
+          if (listed === loading) listed = null;
+        });
+      }
+      return listed;
     },
     /** Store new overrides (validated) and drop every cached config. */
     async updateOverrides(
@@ -115,6 +124,7 @@ export function createStorefrontService(deps: { db: Db }) {
     },
     invalidate(): void {
       hostIndex = null;
+      listed = null;
       byId.clear();
     },
   };

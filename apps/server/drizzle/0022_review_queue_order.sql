@@ -1,0 +1,1 @@
+CREATE INDEX "orders_review_queue_idx" ON "orders" USING btree (("status" = 'needs_info'),"updated_at","id") WHERE "orders"."status" in ('awaiting_review', 'needs_info');
