@@ -9,6 +9,8 @@ export interface DemoAccount {
   /** Null: the account's one-time codes go by email only. */
   phone: string | null;
   dateOfBirth: string | null;
+  /** A doctor's seeded doctor (seed/doctors.ts DEMO_DOCTOR_IDS key), linked by doctors.user_id. */
+  doctor?: 'kim' | 'ramirez';
 }
 
 const STOREFRONT_NAMES = { evergreen: 'Evergreen Health', lumen: 'Lumen Wellness' } as const;
@@ -45,6 +47,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Kim',
     phone: null,
     dateOfBirth: null,
+    doctor: 'kim',
+  },
+  {
+    role: 'doctor',
+    storefront: 'evergreen',
+    email: 'doctor.ramirez@evergreen.example',
+    password: 'Doctor#Ramirez2026',
+    // A second doctor licensed in CA (Dr. Sofia Ramirez: CO, AZ, TX, CA), so two doctors can be
+    // seen sharing one queue: one holds an order, the other sees it taken (issue 15).
+    firstName: 'Sofia',
+    lastName: 'Ramirez',
+    phone: null,
+    dateOfBirth: null,
+    doctor: 'ramirez',
   },
   {
     // Issue 15: works at Evergreen's partner mail-order pharmacy (pharmacy_staff).

@@ -44,8 +44,8 @@ export async function seedAccounts(db: Db): Promise<void> {
       signupSource: 'seed',
       emailVerifiedAt: at,
     }).returning({ id: users.id });
-    if (account.role === 'doctor') {
-      await db.update(doctors).set({ userId: user!.id }).where(eq(doctors.id, DEMO_DOCTOR_IDS.kim));
+    if (account.doctor) {
+      await db.update(doctors).set({ userId: user!.id }).where(eq(doctors.id, DEMO_DOCTOR_IDS[account.doctor]));
     }
     if (account.role === 'pharmacist') {
       const [partner] = await db
