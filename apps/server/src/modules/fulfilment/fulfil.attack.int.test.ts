@@ -120,3 +120,24 @@ describe('racing pharmacy steps (issue 15: each step once, the patient told once
     expect(await noticesOf(orderId, 'ready_for_pickup')).toHaveLength(1);
   });
 });
+
+describe('a prescription that must not be filled (issue 15: revoked or expired, the verification page says so)', () => {
+  it('refuses to fill it (409), the order stays prescribed and the patient is told nothing', async () => {
+    const staff = await pharmacist(evergreenPartner);
+    const revoked = await prescribedTo(evergreenPartner);
+    await ctx.database.db.update(prescriptions).set({ status: 'revoked', revokedAt: ctx.clock.now }).where(eq(prescriptions.orderId, revoked.orderId));
+    const refused = await staff.post(`/api/pharmacy/orders/${revoked.orderId}/fill`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PRESCRIPTION_REVOKED');
+    expect(await statusOf(revoked.orderId)).toBe('prescribed');
+    expect(await noticesOf(revoked.orderId, 'fulfilling')).toHaveLength(0);
+
+    const expired = await prescribedTo(evergreenPartner);
+    await ctx.database.db.update(prescriptions).set({ expiresAt: new Date(ctx.clock.now.getTime() - 1_000) }).where(eq(prescriptions.orderId, expired.orderId));
+    const late = await staff.post(`/api/pharmacy/orders/${expired.orderId}/fill`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('PRESCRIPTION_EXPIRED');
+    expect(await statusOf(expired.orderId)).toBe('prescribed');
+    expect(await ctx.database.db.select().from(fulfilments).where(eq(fulfilments.orderId, expired.orderId))).toHaveLength(0);
+  });
+});
