@@ -84,13 +84,7 @@ describe('the staff code step cannot be gone around (issue 15: password plus cod
 });
 
 describe('a session made before the account became staff (issue 15: staff sessions start only at the code step)', () => {
-  // KNOWN WEAKNESS (security review, not fixed): a session's role is read from the account at each
-  // request and the sessions table records no sign-in method, so a patient session made with the
-  // password alone (or a one-time code) becomes a doctor's session when the account is promoted.
-  // The fix needs a column the frozen schema lacks (sessions.method or the role signed in as);
-  // until then this test documents the hole: drop `.fails` once a staff identity requires a
-  // session started by the staff code step.
-  it.fails('does not act as a doctor: the promoted account signs in again with password and code', async () => {
+  it('does not act as a doctor: the promoted account signs in again with password and code', async () => {
     const patient = new Browser(ctx.app);
     const details = registration();
     expect((await patient.post('/api/auth/register', details)).statusCode).toBe(201);
