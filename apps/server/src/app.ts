@@ -74,6 +74,7 @@ import { createUploadService } from './modules/uploads/uploads.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createFaxTransport, createOutboxFaxAdapter } from './adapters/prescriptions/fax.adapter.ts';
 import { createPrescriptionService } from './modules/prescriptions/prescriptions.service.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { devFaxOutboxRoutes } from './modules/prescriptions/dev-fax-outbox.routes.ts';
 import { prescriptionRoutes } from './modules/prescriptions/prescriptions.routes.ts';
 import { createPrescriptionReceipt } from './workflows/prescription-receipt.ts';
@@ -210,10 +211,7 @@ declare module 'fastify' {
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -16,7 +16,7 @@ export function createFulfilWorkflow(deps: {
   orders: Pick<OrdersService, 'transition' | 'write'>;
   fulfilment: Pick<FulfilmentService, 'orderFor' | 'recordFilled' | 'recordShipped' | 'recordDelivered'>;
   notices: Pick<OrderNotices, 'enqueue'>;
-  prescriptions: Pick<PrescriptionService, 'ofOrder'>;
+  prescriptions: Pick<PrescriptionService, 'ofOrder' | 'assertFillable'>;
 }) {
   const { db, orders, fulfilment, notices, prescriptions } = deps;
 
@@ -26,6 +26,8 @@ export function createFulfilWorkflow(deps: {
       await db.transaction(async (tx) => {
         const state = await fulfilment.orderFor(tx, pharmacist, orderId, { forUpdate: true });
         const prescriptionId = (await prescriptions.ofOrder(tx, orderId))?.id ?? null;
+        // A revoked or expired prescription must not be filled (409).
+        if (prescriptionId) await prescriptions.assertFillable(tx, prescriptionId);
         const { changed } = await fulfilment.recordFilled(tx, { orderId, pharmacyId: pharmacist.pharmacyId, prescriptionId, by: pharmacist.userId });
         if (!changed) return;
         await orders.transition({ orderId, to: 'fulfilling', reason: 'pharmacy_filled', audit, tx });

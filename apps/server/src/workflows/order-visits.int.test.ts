@@ -353,8 +353,16 @@ describe('an order id inside a booking body (issue 13 #1)', () => {
     const attacker = await signedInPatient(ctx);
     const guest = new TestBrowser(ctx.app);
     expect((await guest.post('/api/session/guest')).statusCode).toBe(200);
-    const doctor = await signedInPatient(ctx);
-    await ctx.database.db.update(users).set({ role: 'doctor' }).where(eq(users.id, doctor.userId));
+    const promoted = await signedInPatient(ctx);
+    await ctx.database.db.update(users).set({ role: 'doctor' }).where(eq(users.id, promoted.userId));
+    // A doctor's session is one started once the account is staff (issue 15): a new one.
+    const { token: doctorToken } = await ctx.app.services.sessions.createUserSession(promoted.userId, EVERGREEN_ID);
+    const doctor = {
+      ...promoted,
+      token: doctorToken,
+      post: (url: string, payload?: unknown) =>
+        ctx.app.inject({ method: 'POST', url, headers: { host: 'localhost:3000', authorization: `Bearer ${doctorToken}`, 'x-requested-with': 'fetch' }, payload: payload as string }) as Promise<LightMyRequestResponse>,
+    };
     const tries: [Client | typeof attacker, string][] = [
       [attacker, orderId], // another patient's order
       [attacker, guestOrder.orderId], // a guest's order

@@ -246,12 +246,19 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
       if (!normalized) return null;
       const row = await repo.byCodeHash(tx, hashVerificationCode(normalized), true);
       if (!row) return null;
-      const status = statusAt(row, now());
-      if (status === 'revoked') throw new AppError(409, 'PRESCRIPTION_REVOKED', PRESCRIPTION_REVOKED);
-      if (status === 'expired') throw new AppError(409, 'PRESCRIPTION_EXPIRED', PRESCRIPTION_EXPIRED);
+      refuseUnfillable(row, now());
       const alreadyConfirmed = row.receivedAt !== null;
       if (!alreadyConfirmed) await repo.setReceived(tx, row.id, now());
       return { prescriptionId: row.id, orderId: row.orderId, pharmacyId: row.pharmacyId, alreadyConfirmed };
+    },
+
+    /**
+     * Before a pharmacy fills it: a revoked prescription (409 PRESCRIPTION_REVOKED) or an expired
+     * one (409 PRESCRIPTION_EXPIRED) must not be filled, as the verification page tells a pharmacy.
+     */
+    async assertFillable(executor: DbOrTx, prescriptionId: string): Promise<void> {
+      const row = await repo.byId(executor, prescriptionId);
+      if (row) refuseUnfillable(row, now());
     },
 
     /** The stored fax-ready PDF of the prescription, or null. */
@@ -317,6 +324,13 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
   };
 }
 export type PrescriptionService = ReturnType<typeof createPrescriptionService>;
+
+/** A revoked or expired prescription is refused (409): it must not be received or filled. */
+function refuseUnfillable(row: PrescriptionRow, at: Date): void {
+  const status = statusAt(row, at);
+  if (status === 'revoked') throw new AppError(409, 'PRESCRIPTION_REVOKED', PRESCRIPTION_REVOKED);
+  if (status === 'expired') throw new AppError(409, 'PRESCRIPTION_EXPIRED', PRESCRIPTION_EXPIRED);
+}
 
 function statusAt(row: PrescriptionRow, at: Date): VerifyStatus {
   if (row.status === 'revoked' || row.revokedAt) return 'revoked';
