@@ -163,7 +163,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const cart = createCartService({ db, now, orders, catalog, promotions, landing, storefronts });
   const checkout = createCheckoutService({ db, orders, catalog, consults });
   // The doctors' review queue: claims with a lease, decisions (issue 15).
-  const reviews = createReviewService({ db, now, orders, storefronts, payments, addresses, scheduling, cacheMs: config.REVIEW_QUEUE_CACHE_MS });
+  const reviews = createReviewService({ db, now, orders, storefronts, payments, addresses, scheduling, cacheMs: config.REVIEW_QUEUE_CACHE_MS, leaseMs: config.REVIEW_LEASE_MS });
   // Who read a patient's health data (append-only hash chain, issue 15).
   const accessLog = createAccessLogService({ db, now });
   const pharmacyStaff = createPharmacyStaffService({ db, pharmacies });

@@ -102,6 +102,8 @@ const envSchema = z.object({
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   // Whether this server process also works the background-job queue; false when separate worker processes (npm run worker) do it.
   JOB_WORKER: booleanFromEnv.default(true),
+  // How long (ms) a doctor's claim on an order holds it without being renewed (the open review page renews it).
+  REVIEW_LEASE_MS: z.coerce.number().int().min(5_000).default(15 * 60_000),
   // How long (ms) doctors' review-queue pages and counts are reused (who holds an order is always read live); 0: read on every request.
   REVIEW_QUEUE_CACHE_MS: z.coerce.number().int().min(0).default(2000),
 }).superRefine((env, ctx) => {

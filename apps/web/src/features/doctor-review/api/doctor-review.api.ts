@@ -25,8 +25,17 @@ const orderPath = (orderId: string) => `/api/doctor/orders/${encodeURIComponent(
 /** Where a file of the order under review is served (to the doctor holding the claim). */
 export const reviewUploadUrl = (orderId: string, uploadId: string) => `${orderPath(orderId)}/uploads/${encodeURIComponent(uploadId)}`;
 
-/** How often the open review page renews its claim (the lease is about 15 minutes). */
+/** At most this long between renewals of the open review page's claim (the lease is about 15 minutes). */
 export const CLAIM_RENEW_MS = 5 * 60_000;
+
+/**
+ * When to renew a claim next: halfway to its lease's end (never later than CLAIM_RENEW_MS, never
+ * sooner than a second), so a shorter lease than usual is still renewed in time.
+ */
+export function renewDelayMs(leaseExpiresAt: string | undefined, now = Date.now()): number {
+  if (!leaseExpiresAt) return CLAIM_RENEW_MS;
+  return Math.max(1_000, Math.min(CLAIM_RENEW_MS, (new Date(leaseExpiresAt).getTime() - now) / 2));
+}
 
 export function queueQuery(filters: QueueFilters): string {
   const params = new URLSearchParams();

@@ -1,7 +1,6 @@
-// One order under review (issue 15 "Review"): opening it claims the order (renewed every 5 minutes
-// while the page is open), then shows everything the review endpoint answers and the decision
-// panel. "Back to queue" gives the claim back. Not registered in the router here: the lead mounts
-// it at /doctor/orders/:id in the /doctor area.
+// One order under review (issue 15 "Review"), at /doctor/orders/:id: opening it claims the order
+// (renewed halfway to the lease's end while the page is open), then shows everything the review
+// endpoint answers and the decision panel. "Back to queue" gives the claim back.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -15,7 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/shared/storefront';
-import { CLAIM_RENEW_MS, doctorReviewApi, doctorReviewKeys, useReviewDetail } from '../api/doctor-review.api';
+import { renewDelayMs, doctorReviewApi, doctorReviewKeys, useReviewDetail } from '../api/doctor-review.api';
 import { DecisionPanel } from '../components/DecisionPanel';
 import { ReviewRecords } from '../components/ReviewRecords';
 import { DOCTOR_QUEUE_PATH } from '../reviewFormat';
@@ -30,12 +29,16 @@ export function ReviewOrderPage() {
   const detail = useReviewDetail(id, claim.isSuccess);
   const { mutate: claimNow } = claim;
 
-  // Claim on open; renew the lease every few minutes while the page is open.
+  // Claim on open; renew the lease halfway to its end while the page is open.
   useEffect(() => {
     claimNow();
-    const timer = setInterval(() => claimNow(), CLAIM_RENEW_MS);
-    return () => clearInterval(timer);
   }, [id, claimNow]);
+  const leaseEnds = claim.data?.leaseExpiresAt;
+  useEffect(() => {
+    if (!leaseEnds) return;
+    const timer = setTimeout(() => claimNow(), renewDelayMs(leaseEnds));
+    return () => clearTimeout(timer);
+  }, [leaseEnds, claimNow]);
 
   const backToQueue = async () => {
     setReleased('loading');
