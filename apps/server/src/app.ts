@@ -51,6 +51,7 @@ import { orderShippingRoutes } from './modules/orders/order-shipping.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { payRoutes } from './modules/orders/pay.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { devSandboxRoutes } from './modules/payments/dev-sandbox.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
 import { pharmacyStaffRoutes } from './modules/fulfilment/pharmacy-staff.routes.ts';
@@ -275,6 +276,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { auth: services.auth, signIn: services.signIn });
   await app.register(accountRoutes, { auth: services.auth });
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { notifications: services.notifications });
+  if (config.NODE_ENV !== 'production' && services.paymentGateway.sandbox) await app.register(devSandboxRoutes, { sandbox: services.paymentGateway.sandbox });
 
   await app.register(doctorRoutes, { doctors: services.doctors });
   await app.register(schedulingRoutes, { scheduling: services.scheduling, now: options.now ?? (() => new Date()) });

@@ -15,7 +15,7 @@ import {
   type BillingAddress,
   type CardDetails,
 } from '@store/domain';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   sandboxGatewayCustomers,
@@ -58,6 +58,21 @@ export interface SandboxGateway extends PaymentGateway {
   readonly name: 'sandbox';
   /** The processor's card form: takes a checked card, keeps its summary, returns a token. */
   tokenize(card: CardDetails): Promise<{ token: string; card: CardSummary }>;
+  /** The processor's own record of its payments, newest first (the development dashboard). */
+  listIntents(limit: number): Promise<SandboxIntentView[]>;
+}
+
+export interface SandboxIntentView {
+  id: string;
+  amountCents: number;
+  /** Stripe's words: requires_capture (held), succeeded (charged), canceled (released). */
+  status: 'requires_capture' | 'succeeded' | 'canceled';
+  amountRefundedCents: number;
+  card: string;
+  metadata: Record<string, string>;
+  createdAt: string;
+  capturedAt: string | null;
+  canceledAt: string | null;
 }
 
 export function createSandboxGateway(deps: { db: Db; now: () => Date }): SandboxGateway {
@@ -165,6 +180,26 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     name: 'sandbox',
     // Its intents are rows it reads directly: 'none' is final at once.
     noneTrustedAfterMs: 0,
+
+    async listIntents(limit) {
+      const rows = await db
+        .select({ intent: sandboxGatewayIntents, brand: sandboxGatewayPaymentMethods.brand, last4: sandboxGatewayPaymentMethods.last4 })
+        .from(sandboxGatewayIntents)
+        .innerJoin(sandboxGatewayPaymentMethods, eq(sandboxGatewayPaymentMethods.id, sandboxGatewayIntents.paymentMethodId))
+        .orderBy(desc(sandboxGatewayIntents.createdAt))
+        .limit(limit);
+      return rows.map(({ intent, brand, last4 }) => ({
+        id: intent.id,
+        amountCents: intent.amountCents,
+        status: intent.status,
+        amountRefundedCents: intent.amountRefundedCents,
+        card: `${brand} •••• ${last4}`,
+        metadata: intent.metadata,
+        createdAt: intent.createdAt.toISOString(),
+        capturedAt: intent.capturedAt?.toISOString() ?? null,
+        canceledAt: intent.canceledAt?.toISOString() ?? null,
+      }));
+    },
 
     async tokenize(card) {
       const at = now();
