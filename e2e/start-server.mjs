@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     PORT: process.env.E2E_PORT ?? '3100',
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // A doctor's claim lapses after 20 s here (15 minutes in a store), so a journey can watch it lapse.
+    REVIEW_LEASE_MS: '20000',
   },
 });
 const stop = () => child.kill('SIGTERM');

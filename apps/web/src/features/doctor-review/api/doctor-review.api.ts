@@ -83,7 +83,7 @@ export function useReviewDetail(orderId: string, enabled: boolean) {
 export function useFormulary(orderId: string, enabled: boolean) {
   return useQuery({
     queryKey: doctorReviewKeys.formulary(orderId),
-    queryFn: ({ signal }) => apiGet<FormularyOption[]>(`${orderPath(orderId)}/formulary`, { signal }),
+    queryFn: async ({ signal }) => (await apiGet<{ options: FormularyOption[] }>(`${orderPath(orderId)}/formulary`, { signal })).options,
     enabled,
   });
 }

@@ -166,6 +166,8 @@ function ApproveForm({ orderId, onDecided, onReclaim }: DecisionPanelProps) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={form.control} name="quantity" label="Quantity" type="number" required />
         <FormTextField control={form.control} name="daysSupply" label="Days supply" type="number" required />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField
           control={form.control}
           name="refills"

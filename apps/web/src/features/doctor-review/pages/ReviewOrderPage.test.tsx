@@ -20,7 +20,7 @@ const claimed: FakeRoute = ['POST', '/api/doctor/orders/order-1/claim', () => ({
 const base: FakeRoute[] = [
   claimed,
   ['GET', '/api/doctor/orders/order-1', () => ({ body: detail() })],
-  ['GET', '/api/doctor/orders/order-1/formulary', () => ({ body: FORMULARY })],
+  ['GET', '/api/doctor/orders/order-1/formulary', () => ({ body: { options: FORMULARY } })],
 ];
 
 function QueueStub() {

@@ -17,7 +17,9 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import Box from '@mui/material/Box';
 import TableHead from '@mui/material/TableHead';
+import { visuallyHidden } from '@/components/visuallyHidden';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -140,7 +142,11 @@ function QueueTable({ items }: { items: ReviewQueueItem[] }) {
             <TableCell>Waiting</TableCell>
             <TableCell>Due</TableCell>
             <TableCell>Claim</TableCell>
-            <TableCell />
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

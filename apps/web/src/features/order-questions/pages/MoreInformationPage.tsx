@@ -121,16 +121,17 @@ function AnswerForm({ orderId, requestId, question }: { orderId: string; request
         <Typography sx={{ fontWeight: 'bold' }}>{question}</Typography>
         <FormTextField control={form.control} name="answer" label="Your answer" multiline minRows={4} required />
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <StatusButton variant="outlined" component="label" status={uploading ? 'loading' : 'idle'}>
+          <input
+            ref={input}
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,image/heic,application/pdf"
+            aria-label="Attach a file"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+          {/* A plain button opens the hidden file picker (a <label> may not take the button role). */}
+          <StatusButton variant="outlined" status={uploading ? 'loading' : 'idle'} onClick={() => input.current?.click()}>
             Attach a file (optional)
-            <input
-              ref={input}
-              hidden
-              type="file"
-              accept="image/jpeg,image/png,image/heic,application/pdf"
-              aria-label="Attach a file"
-              onChange={(e) => void onFile(e.target.files?.[0])}
-            />
           </StatusButton>
           {files.map((f) => (
             <Typography key={f.id} variant="body2">
