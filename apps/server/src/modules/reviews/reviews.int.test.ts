@@ -165,6 +165,19 @@ describe('the review queue (issue 15)', () => {
     expect(faxes).toHaveLength(1);
   });
 
+  it('after a visit, only the visit’s own doctor claims and decides its order (issue 15 "the decision after a visit")', async () => {
+    const { orderId } = await awaitingReview('CA');
+    // The order of a booked video visit with caDoctor, held at payment.
+    await ctx.database.db.update(orders).set({ status: 'visit_scheduled', doctorId: caDoctor.id }).where(eq(orders.id, orderId));
+    const otherCa = await doctor(['CA']);
+    expect((await otherCa.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(404);
+    expect((await queued(otherCa)).items.map((i) => i.orderId)).not.toContain(orderId);
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody())).statusCode).toBe(200);
+    expect(await statusOf(orderId)).toBe('approved');
+    expect((await paymentOf(orderId)).status).toBe('captured');
+  });
+
   it('refuses a formulary choice of another product (404) and a controlled substance (409) before any money moves', async () => {
     const { orderId } = await awaitingReview('CA');
     expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);

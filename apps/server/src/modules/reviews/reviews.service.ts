@@ -38,6 +38,12 @@ export const HOLD_MARGIN_MS = 12 * 60 * 60_000;
 
 export const INFO_ANSWERED = 'This question has already been answered.';
 
+/**
+ * What a doctor may claim and decide on: an order awaiting review (any doctor who serves its
+ * storefront and is licensed in its state), or a visit's order (only the visit's doctor).
+ */
+const REVIEWABLE = ['awaiting_review', 'visit_scheduled'] as const;
+
 const claimView = (row: ClaimRow, doctorId: string): ClaimView => ({
   doctorId: row.doctorId,
   byMe: row.doctorId === doctorId,
@@ -79,10 +85,12 @@ export function createReviewService(deps: {
     doctor: StaffDoctor,
     orderId: string,
     served: readonly string[],
-    statuses: readonly string[] = ['awaiting_review'],
+    statuses: readonly string[] = REVIEWABLE,
   ): Promise<OrderState> {
     const state = await orders.state(executor, { orderId });
     if (!state || !statuses.includes(state.order.status)) throw notFound();
+    // After a visit the decision is its own doctor's (issue 15 "the decision after a visit").
+    if (state.order.status === 'visit_scheduled' && state.order.doctorId !== doctor.id) throw notFound();
     if (!served.includes(state.order.storefrontId)) throw notFound();
     const where = await patientState(state, executor);
     if (!where || !doctor.states.includes(where)) throw notFound();
@@ -256,7 +264,7 @@ export function createReviewService(deps: {
      * question is recorded with a needs_info decision, and the claim given back.
      */
     async askPatient(tx: DbOrTx, doctor: StaffDoctor, orderId: string, served: readonly string[], input: { question: string; clinicalNote?: string | undefined }): Promise<InfoRequestRow> {
-      await reviewable(tx, doctor, orderId, served, ['awaiting_review', 'visit_scheduled']);
+      await reviewable(tx, doctor, orderId, served);
       const at = now();
       if (!(await repo.heldBy(tx, orderId, doctor.id, at))) throw new AppError(409, 'REVIEW_NOT_HELD', REVIEW_NOT_HELD);
       const row = await repo.insertInfoRequest(tx, { orderId, doctorId: doctor.id, question: input.question, askedAt: at });
