@@ -6,7 +6,7 @@
 //
 // Nothing here calls the network inside a transaction, and everything a transaction checks through
 // another service is read with its `tx` (PGlite would wait on itself otherwise).
-import { bmi, orderNumberOf, type InfoAnswerInput, type InfoRequestInput, type PatientInfoRequests, type ReviewDetail } from '@store/domain';
+import { bmi, orderNumberOf, type InfoAnswerInput, type InfoRequestInput, type OpenQuestions, type PatientInfoRequests, type ReviewDetail } from '@store/domain';
 import type { Db } from '../db/client.ts';
 import { AppError, notFound } from '../lib/problem.ts';
 import type { Owner } from '../plugins/identity.ts';
@@ -185,6 +185,17 @@ export function createOrderReview(deps: {
     },
 
     /** GET /api/orders/:id/info-requests: the doctor's questions on the caller's own order (another's: 404). */
+    /** GET /api/account/questions: the questions the patient has still to answer, on this storefront's orders. */
+    async openQuestions(storefrontId: string, userId: string): Promise<OpenQuestions> {
+      const waiting = (await orders.placedByUser(userId)).filter((o) => o.order.status === 'needs_info' && o.order.storefrontId === storefrontId);
+      const rows = (await Promise.all(waiting.map((o) => reviews.infoRequestsOf(o.order.id)))).flat();
+      return {
+        questions: rows
+          .filter((r) => !r.answeredAt)
+          .map((r) => ({ orderId: r.orderId, orderNumber: orderNumberOf(r.orderId), requestId: r.id, askedAt: r.askedAt.toISOString() })),
+      };
+    },
+
     async patientRequests(storefrontId: string, owner: Owner, orderId: string): Promise<PatientInfoRequests> {
       const state = await orders.state(db, { orderId, storefrontId, owner });
       if (!state) throw notFound();

@@ -144,3 +144,9 @@ export const patientInfoRequestsSchema = z
   .object({ orderId: z.string(), orderNumber: z.string(), status: z.string(), requests: z.array(patientInfoRequestSchema) })
   .meta({ id: 'PatientInfoRequests' });
 export type PatientInfoRequests = z.infer<typeof patientInfoRequestsSchema>;
+
+/** The doctors' questions the signed-in patient has not answered yet, across their orders (My account). */
+export const openQuestionsSchema = z
+  .object({ questions: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), requestId: z.string(), askedAt: z.string() })) })
+  .meta({ id: 'OpenQuestions' });
+export type OpenQuestions = z.infer<typeof openQuestionsSchema>;

@@ -1,19 +1,31 @@
 // The doctor's questions as the patient sees them (issue 15 "request more information"): the
 // questions on their own order and their answer. Another person's order, an unknown one, or a
 // caller with no session: 404. Health data: never stored by a shared cache.
-import { infoAnswerInputSchema, patientInfoRequestsSchema } from '@store/domain';
+import { infoAnswerInputSchema, openQuestionsSchema, patientInfoRequestsSchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
-import { auditContext, requireOwner } from '../../plugins/identity.ts';
+import { auditContext, requireOwner, requireUser } from '../../plugins/identity.ts';
 import type { OrderReview } from '../../workflows/order-review.ts';
 
 export const infoRequestRoutes: FastifyPluginAsyncZod<{
-  review: Pick<OrderReview, 'patientRequests' | 'answer'>;
+  review: Pick<OrderReview, 'patientRequests' | 'answer' | 'openQuestions'>;
 }> = async (app, { review }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+
+  app.get(
+    '/api/account/questions',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The doctors’ questions the signed-in patient still has to answer, across their orders on this storefront',
+        response: { 200: openQuestionsSchema },
+      },
+    },
+    async (request) => review.openQuestions(request.storefront.id, requireUser(request).userId),
+  );
 
   app.get(
     '/api/orders/:id/info-requests',

@@ -156,6 +156,12 @@ describe('request more information (issue 15)', () => {
     expect((await stranger.post(answerUrl, { answer: 'Last month.' })).statusCode).toBe(404);
     const guest = new TestBrowser(ctx.app);
     expect((await guest.get(`/api/orders/${orderId}/info-requests`)).statusCode).toBe(404);
+    // From the account too: the open question, on the patient's own list only.
+    expect((await patient.get('/api/account/questions')).json()).toEqual({
+      questions: [{ orderId, orderNumber: expect.stringMatching(/^[0-9A-F]{8}$/), requestId: request.id, askedAt: expect.any(String) }],
+    });
+    expect((await stranger.get('/api/account/questions')).json()).toEqual({ questions: [] });
+    expect((await guest.get('/api/account/questions')).statusCode).toBe(401);
 
     // Someone else's upload in the answer: as if it did not exist, and nothing is saved.
     const foreign = await patientUpload(ctx, stranger);
@@ -168,6 +174,7 @@ describe('request more information (issue 15)', () => {
     expect(answered.statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('awaiting_review');
     expect((await patient.post(answerUrl, { answer: 'Again.' })).statusCode).toBe(409);
+    expect((await patient.get('/api/account/questions')).json()).toEqual({ questions: [] });
     expect(await ctx.database.db.select().from(jobs).where(eq(jobs.singletonKey, `order.notice:${orderId}:info_answered:${request.id}`))).toHaveLength(1);
 
     // Back in every licensed doctor's queue, marked new; the answer and its file on the page.

@@ -41,4 +41,15 @@ describe('MyAccountPage', () => {
     expect(screen.queryByText(/later release/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/orders, receipts, reorders, auto-refills/i)).not.toBeInTheDocument();
   });
+
+  it('leads to the doctor’s open question from the account (issue 15 "the patient answers from the mail’s link or the account")', async () => {
+    fakeApi([
+      ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
+      ['GET', '/api/account/profile', () => ({ body: { id: 'u1', email: 'robin@example.com', firstName: 'Robin', lastName: 'Ellis', phone: '', dateOfBirth: null, hasPassword: true, role: 'patient', isEcp: false, passwordChangedAt: null, createdAt: '2027-01-01T10:00:00.000Z' } })],
+      ['GET', '/api/account/questions', () => ({ body: { questions: [{ orderId: 'o-1', orderNumber: 'AB12CD34', requestId: 'r-1', askedAt: '2027-03-01T10:00:00.000Z' }] } })],
+    ]);
+    renderWithStore(<MyAccountPage />, { path: '/my-account' });
+    expect(await screen.findByRole('heading', { name: 'Your doctor has a question' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer the question about order AB12CD34' })).toHaveAttribute('href', '/orders/o-1/more-information');
+  });
 });

@@ -22,7 +22,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { useFormSubmit } from '@/lib/forms';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
-import { accountApi, PROFILE_QUERY_KEY, type Profile } from './api/account.api';
+import { accountApi, PROFILE_QUERY_KEY, QUESTIONS_QUERY_KEY, type Profile } from './api/account.api';
 import { SignInRequired } from './SignInRequired';
 import { SignOutEverywhere } from './SignOutEverywhere';
 
@@ -117,6 +117,31 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
+/**
+ * The doctors' questions waiting for the patient's answer (issue 15: answered "from the mail's link
+ * or the account"). Shows nothing while none wait or the list cannot be read: the page's other
+ * parts matter more, and the mail carries the link too.
+ */
+function DoctorQuestions() {
+  const questions = useQuery({ queryKey: QUESTIONS_QUERY_KEY, queryFn: ({ signal }) => accountApi.questions(signal) });
+  const open = questions.data?.questions ?? [];
+  if (open.length === 0) return null;
+  return (
+    <Alert severity="info" component="section" aria-labelledby="doctor-questions">
+      <Typography variant="h2" id="doctor-questions" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        Your doctor has a question
+      </Typography>
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        {open.map((q) => (
+          <Button key={q.requestId} component={RouterLink} to={`/orders/${q.orderId}/more-information`} variant="contained">
+            Answer the question about order {q.orderNumber}
+          </Button>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
 export function MyAccountPage() {
   useDocumentTitle('My account');
   const session = useSession();
@@ -133,6 +158,7 @@ export function MyAccountPage() {
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <Stack spacing={4} sx={{ maxWidth: 640 }}>
         <Typography variant="h1">My account</Typography>
+        <DoctorQuestions />
         {profile.isPending ? (
           <LoadingState label="Loading your details…" />
         ) : profile.isError ? (
