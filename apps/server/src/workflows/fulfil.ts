@@ -82,6 +82,8 @@ export function createFulfilWorkflow(deps: {
      * Shipped or delivered: 409. Already refunded by this pharmacy's cannot-fill: answered as done.
      */
     async cannotFill(pharmacist: Pharmacist, orderId: string, input: CannotFillInput, audit: AuditContext) {
+      // input.note is checked (≤ 500) but not kept yet: no table has a column for it (schema frozen
+      // for issue 15), and free text must not go into the audit log (it may carry PHI).
       const reason = `pharmacy_cannot_fill:${input.reason}`;
       const current = await orders.state(db, { orderId });
       // A repeat after it was done: the order left the pharmacy's list, but it was theirs.

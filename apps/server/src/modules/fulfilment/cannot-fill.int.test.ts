@@ -135,6 +135,8 @@ describe('a partner pharmacist cannot fill an order: the patient is refunded (is
     expect(await paymentStatuses(orderId)).toEqual(['refunded']);
     expect((await orderOf(orderId)).status).toBe('refunded');
     expect((await verify(verificationCode)).status).toBe('revoked');
+    const revoked = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'prescription.revoked'));
+    expect(revoked.filter((e) => e.actorId === pharmacist.userId).map((e) => e.details)).toEqual([{ reason: 'pharmacy_cannot_fill:out_of_stock' }]);
     const [step] = await ctx.database.db
       .select()
       .from(auditEvents)
