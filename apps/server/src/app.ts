@@ -171,7 +171,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
   const faxes = createOutboxFaxAdapter(db, now);
   const prescriptionFiles = createFileStorage(config);
-  const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes) });
+  const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions });
 
@@ -189,7 +189,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
-  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions });
+  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
   return {

@@ -4,7 +4,15 @@
 // does; the job sends the mail and the text later and is retried when delivery fails. One notice
 // per order, kind and `key` (a repeat is a no-op). Mail and texts name the step, never the clinical
 // detail: the patient reads the doctor's question or explanation in their account, signed in.
-import { DECLINE_REASONS, orderNumberOf, type DeclineReason, type StorefrontConfig } from '@store/domain';
+import {
+  CANNOT_FILL_REASONS,
+  DECLINE_REASONS,
+  formatCents,
+  orderNumberOf,
+  type CannotFillReason,
+  type DeclineReason,
+  type StorefrontConfig,
+} from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { linkOriginFor } from '../plugins/storefront-context.ts';
@@ -25,6 +33,7 @@ export const ORDER_NOTICES = [
   'delivered',
   'ready_for_pickup',
   'hold_expiring',
+  'refunded',
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
@@ -39,6 +48,8 @@ export interface OrderNoticeData {
   pharmacyName?: string;
   /** hold_expiring: when the card hold lapses (ISO). */
   holdExpiresAt?: string;
+  /** refunded: what was given back, in cents (reasonCode: one of CANNOT_FILL_REASONS). */
+  amountCents?: number;
 }
 
 export const ORDER_NOTICE_JOB = 'order.notice';
@@ -155,6 +166,23 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
         sms: `Your review for order ${orderNumber} is taking longer; the hold on your card will be released. You will not be charged without confirming.`,
         action: 'View your order',
       };
+    case 'refunded': {
+      // issue 15: the pharmacy could not fill it; the reason's kind text, never a clinical detail.
+      const reason = data.reasonCode && data.reasonCode in CANNOT_FILL_REASONS ? CANNOT_FILL_REASONS[data.reasonCode as CannotFillReason] : CANNOT_FILL_REASONS.other;
+      const amount = data.amountCents !== undefined ? formatCents(data.amountCents) : 'the full amount';
+      return {
+        subject: `The pharmacy could not fill your order ${orderNumber}`,
+        heading: 'The pharmacy could not fill your order',
+        paragraphs: [
+          hi,
+          `The pharmacy could not fill your order ${orderNumber}. ${reason}`,
+          `You have been refunded ${amount} to the card you paid with; your bank may take a few days to show it.`,
+          'If you have questions, reply to this message or contact us.',
+        ],
+        sms: `The pharmacy could not fill your order ${orderNumber}; you have been refunded ${amount}. Details in your account.`,
+        action: 'View your order',
+      };
+    }
   }
 }
 

@@ -59,3 +59,7 @@ export const pharmacyOrderListSchema = z
 export type PharmacyOrderList = z.infer<typeof pharmacyOrderListSchema>;
 
 export const pharmacyActionResultSchema = z.object({ status: pharmacyOrderStatusSchema }).meta({ id: 'PharmacyActionResult' });
+
+/** POST /api/pharmacy/orders/:id/cannot-fill: the order is refunded (the amount given back, in cents). */
+export const pharmacyRefundResultSchema = z.object({ status: z.literal('refunded'), refundedCents: z.int() }).meta({ id: 'PharmacyRefundResult' });
+export type PharmacyRefundResult = z.infer<typeof pharmacyRefundResultSchema>;

@@ -31,6 +31,7 @@ export const FULFILMENT_MESSAGES = {
   ALREADY_SHIPPED: 'This order has already shipped.',
   ALREADY_SHIPPED_OTHER: 'This order already shipped with another tracking number.',
   PICKUP: 'This prescription is for pickup at the pharmacy; there is nothing to fill or ship.',
+  CANNOT_FILL_SHIPPED: 'This order has already shipped, so it can no longer be refunded as not filled.',
 } as const;
 
 /**
@@ -58,3 +59,32 @@ export type PharmacyTab = (typeof PHARMACY_TABS)[number];
 
 /** A shipped order with no delivery after this long is flagged in the list. */
 export const DELIVERY_OVERDUE_DAYS = 14;
+
+/**
+ * A partner pharmacist cannot fill an order (issue 15: every status reached by a user action —
+ * `refunded`): the reasons they pick, each with the kind text the patient reads (never a clinical
+ * detail). The patient is refunded and the prescription revoked.
+ */
+export const CANNOT_FILL_REASONS = {
+  out_of_stock: 'The pharmacy does not have your medication in stock.',
+  cannot_dispense: 'The pharmacy is not able to dispense this medication.',
+  prescription_problem: 'The pharmacy found a problem with the prescription and could not fill it safely.',
+  other: 'The pharmacy was not able to fill your order.',
+} as const;
+export type CannotFillReason = keyof typeof CANNOT_FILL_REASONS;
+export const CANNOT_FILL_REASON_CODES = Object.keys(CANNOT_FILL_REASONS) as [CannotFillReason, ...CannotFillReason[]];
+/** The pharmacist's words for each reason (the dialog's choices). */
+export const CANNOT_FILL_LABELS: Record<CannotFillReason, string> = {
+  out_of_stock: 'Out of stock',
+  cannot_dispense: 'Cannot dispense',
+  prescription_problem: 'Problem with the prescription',
+  other: 'Other',
+};
+
+export const cannotFillInputSchema = z
+  .object({
+    reason: z.enum(CANNOT_FILL_REASON_CODES, { error: 'Choose a reason.' }),
+    note: z.string().trim().max(500, 'At most 500 characters.').optional(),
+  })
+  .meta({ id: 'CannotFillInput' });
+export type CannotFillInput = z.infer<typeof cannotFillInputSchema>;

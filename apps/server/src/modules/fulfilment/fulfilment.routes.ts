@@ -2,7 +2,7 @@
 // pharmacy and the steps fill, ship, deliver. Only a pharmacist (role pharmacist with a
 // pharmacy_staff row) reaches any of it; to everyone else, and for an order not sent to their
 // pharmacy, every route answers 404 as for an unknown id. Health data: never cached.
-import { PHARMACY_TABS, pharmacyActionResultSchema, pharmacyOrderListSchema, shipInputSchema } from '@store/domain';
+import { cannotFillInputSchema, PHARMACY_TABS, pharmacyActionResultSchema, pharmacyOrderListSchema, pharmacyRefundResultSchema, shipInputSchema } from '@store/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ const params = z.object({ id: z.uuid() });
 
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   fulfilment: Pick<FulfilmentService, 'pharmacistOf' | 'list' | 'prescriptionDocument'>;
-  fulfil: Pick<FulfilWorkflow, 'fill' | 'ship' | 'deliver'>;
+  fulfil: Pick<FulfilWorkflow, 'fill' | 'ship' | 'deliver' | 'cannotFill'>;
 }> = async (app, { fulfilment, fulfil }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -101,5 +101,19 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => fulfil.deliver(await requirePharmacist(request), request.params.id, auditContext(request)),
+  );
+
+  app.post(
+    '/api/pharmacy/orders/:id/cannot-fill',
+    {
+      schema: {
+        tags: ['pharmacy'],
+        summary: 'The pharmacy cannot fill the unshipped order: the patient is refunded, the prescription revoked, the patient told',
+        params,
+        body: cannotFillInputSchema,
+        response: { 200: pharmacyRefundResultSchema },
+      },
+    },
+    async (request) => fulfil.cannotFill(await requirePharmacist(request), request.params.id, request.body, auditContext(request)),
   );
 };

@@ -56,6 +56,16 @@ export const prescriptionsRepo = {
     await db.update(prescriptions).set({ receivedAt: at }).where(eq(prescriptions.id, id));
   },
 
+  /** Revokes an active prescription; false when it was not active (already revoked or expired). */
+  async revoke(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(prescriptions)
+      .set({ status: 'revoked', revokedAt: at })
+      .where(and(eq(prescriptions.id, id), eq(prescriptions.status, 'active')))
+      .returning({ id: prescriptions.id });
+    return rows.length > 0;
+  },
+
   async setCodeHash(db: DbOrTx, id: string, hash: string): Promise<void> {
     await db.update(prescriptions).set({ verificationCodeHash: hash }).where(eq(prescriptions.id, id));
   },

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import { newStorageKey } from '../../adapters/storage/file-storage.ts';
 import type { PrescriptionTransport, TransportPharmacy } from '../../adapters/prescriptions/prescription-transport.ts';
 import { AppError } from '../../lib/problem.ts';
+import type { AuditContext, AuditService } from '../audit/audit.service.ts';
 import { countPdfPages, renderPrescriptionPdf, type PrescriptionDocumentFacts } from './prescription-pdf.ts';
 import { prescriptionsRepo as repo, type FormularyRow, type PrescriptionRow, type TransmissionRow } from './prescriptions.repo.ts';
 import { hashVerificationCode, newVerificationCode, normalizeVerificationCode } from './verification-code.ts';
@@ -152,7 +153,7 @@ function fieldsOf(input: WriteInput, writtenAt: Date) {
   };
 }
 
-export function createPrescriptionService(deps: { db: Db; now: () => Date; storage: FileStorage; transport: PrescriptionTransport }) {
+export function createPrescriptionService(deps: { db: Db; now: () => Date; storage: FileStorage; transport: PrescriptionTransport; audit?: Pick<AuditService, 'record'> }) {
   const { db, now, storage, transport } = deps;
 
   async function render(row: Pick<PrescriptionRow, 'id' | 'medication' | 'strength' | 'form' | 'quantity' | 'daysSupply' | 'directions' | 'refillsAuthorized' | 'substitutionAllowed' | 'writtenAt' | 'expiresAt'>, code: string, facts: PrescriptionDocumentFacts) {
@@ -259,6 +260,19 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
     async assertFillable(executor: DbOrTx, prescriptionId: string): Promise<void> {
       const row = await repo.byId(executor, prescriptionId);
       if (row) refuseUnfillable(row, now());
+    },
+
+    /**
+     * Revokes the prescription (e.g. the pharmacy could not fill it): status revoked with
+     * revokedAt, so verification answers revoked and no pharmacy fills it; audited in `tx` with the
+     * reason (a code, no PHI) and who. False when it was not active (a repeat changes nothing).
+     */
+    async revoke(tx: DbOrTx, prescriptionId: string, reason: string, audit?: AuditContext): Promise<boolean> {
+      const revoked = await repo.revoke(tx, prescriptionId, now());
+      if (revoked && deps.audit) {
+        await deps.audit.record({ ...audit, action: 'prescription.revoked', subject: { type: 'prescription', id: prescriptionId }, details: { reason } }, tx);
+      }
+      return revoked;
     },
 
     /** The stored fax-ready PDF of the prescription, or null. */

@@ -1,6 +1,6 @@
 // The pharmacist's orders and their steps (issue 15 "Fulfilment"; docs/api-map.md "Pharmacy"):
-// GET /api/pharmacy/orders, POST …/fill, …/ship, …/deliver, GET …/prescription.pdf.
-import type { PharmacyOrder, PharmacyOrderList, PharmacyOrderStatus, PharmacyTab, ShipInput } from '@store/domain';
+// GET /api/pharmacy/orders, POST …/fill, …/ship, …/deliver, …/cannot-fill, GET …/prescription.pdf.
+import type { CannotFillInput, PharmacyOrder, PharmacyOrderList, PharmacyOrderStatus, PharmacyRefundResult, PharmacyTab, ShipInput } from '@store/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api';
 
@@ -14,6 +14,7 @@ export const fulfilmentApi = {
   fill: (orderId: string) => apiPost<{ status: PharmacyOrderStatus }>(`/api/pharmacy/orders/${orderId}/fill`),
   ship: (orderId: string, body: ShipInput) => apiPost<{ status: PharmacyOrderStatus }>(`/api/pharmacy/orders/${orderId}/ship`, body),
   deliver: (orderId: string) => apiPost<{ status: PharmacyOrderStatus }>(`/api/pharmacy/orders/${orderId}/deliver`),
+  cannotFill: (orderId: string, body: CannotFillInput) => apiPost<PharmacyRefundResult>(`/api/pharmacy/orders/${orderId}/cannot-fill`, body),
 };
 
 /** Where the browser opens the prescription PDF (the session cookie goes with it). */

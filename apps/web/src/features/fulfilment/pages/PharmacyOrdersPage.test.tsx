@@ -135,6 +135,54 @@ describe('PharmacyOrdersPage', () => {
     expect(posted?.body).toEqual({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
   });
 
+  // issue 15: refunded reached by a user action — the pharmacy cannot fill, the patient is refunded.
+  it('cannot fill an order: asks why, shows what the patient reads, refunds and reads the list again', async () => {
+    let refunded = false;
+    const { calls } = fakeApi([
+      ['GET', '/api/pharmacy/orders', () => ({ body: refunded ? list([]) : list([order()]) })],
+      ['POST', /\/cannot-fill$/, () => ((refunded = true), { body: { status: 'refunded', refundedCents: 4900 } })],
+    ]);
+    const user = userEvent.setup();
+    renderWithStore(<PharmacyOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Cannot fill order EV-1001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cannot fill order EV-1001' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund and cancel' }));
+    expect(await within(dialog).findByText('Choose a reason.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /reason/i }));
+    await user.click(await screen.findByRole('option', { name: 'Out of stock' }));
+    expect(within(dialog).getByRole('note')).toHaveTextContent('The pharmacy does not have your medication in stock.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund and cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Nothing to fill right now.')).toBeInTheDocument();
+    const posted = calls.find((c) => c.method === 'POST');
+    expect(posted?.path).toBe('/api/pharmacy/orders/11111111-1111-4111-8111-111111111111/cannot-fill');
+    expect(posted?.body).toEqual({ reason: 'out_of_stock' });
+  });
+
+  it("shows the server's refusal in the dialog, offers Cannot fill on filled orders only until shipped", async () => {
+    fakeApi([
+      [...byTab({ filled: list([order({ status: 'filled' })]), shipped: list([order({ orderId: '22222222-2222-4222-8222-222222222222', orderNumber: 'EV-1002', status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })]) })],
+      ['POST', /\/cannot-fill$/, () => problem(409, 'FULFILMENT_CANNOT_FILL_SHIPPED', 'This order has already shipped, so it can no longer be refunded as not filled.')],
+    ]);
+    const user = userEvent.setup();
+    renderWithStore(<PharmacyOrdersPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Filled (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Cannot fill order EV-1001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cannot fill order EV-1001' });
+    await user.click(within(dialog).getByRole('combobox', { name: /reason/i }));
+    await user.click(await screen.findByRole('option', { name: 'Problem with the prescription' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund and cancel' }));
+    expect(await within(dialog).findByText('This order has already shipped, so it can no longer be refunded as not filled.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('tab', { name: 'Shipped (1)' }));
+    await screen.findByTestId('order-EV-1002');
+    expect(screen.queryByRole('button', { name: 'Cannot fill order EV-1002' })).not.toBeInTheDocument();
+  });
+
   it('flags a shipment not delivered after 14 days', async () => {
     fakeApi([[...byTab({ shipped: list([order({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', deliveryOverdue: true })]) })]]);
     const user = userEvent.setup();

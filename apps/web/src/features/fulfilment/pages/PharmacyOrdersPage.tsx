@@ -1,7 +1,8 @@
 // The pharmacist's orders (issue 15 "Fulfilment", /pharmacy): the orders sent to their pharmacy by
 // status — to fill, filled, shipped, delivered, ready for pickup, all — with counts, oldest first;
 // each row with the patient, items, prescription, ship-to and method, and its next step: Fill,
-// Ship (carrier and tracking number), Mark delivered; the prescription PDF opens in a new tab.
+// Ship (carrier and tracking number), Mark delivered; Cannot fill (before shipping: the patient is
+// refunded); the prescription PDF opens in a new tab.
 import { PHARMACY_TABS } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +33,7 @@ import {
   type PharmacyTab,
   usePharmacistPharmacy,
 } from '../api/fulfilment.api';
+import { CannotFillDialog } from '../components/CannotFillDialog';
 import { ShipDialog } from '../components/ShipDialog';
 
 export const TAB_LABELS: Record<PharmacyTab, string> = {
@@ -222,7 +224,9 @@ function OrderActions({ order }: { order: PharmacyOrder }) {
   const fill = useFulfilmentStep(() => fulfilmentApi.fill(order.orderId));
   const deliver = useFulfilmentStep(() => fulfilmentApi.deliver(order.orderId));
   const ship = useFulfilmentStep((input: Parameters<typeof fulfilmentApi.ship>[1]) => fulfilmentApi.ship(order.orderId, input));
+  const cannotFill = useFulfilmentStep((input: Parameters<typeof fulfilmentApi.cannotFill>[1]) => fulfilmentApi.cannotFill(order.orderId, input));
   const [shipping, setShipping] = useState(false);
+  const [refusing, setRefusing] = useState(false);
   const failed = fill.error ?? deliver.error;
   const of = `order ${order.orderNumber}`;
   return (
@@ -244,6 +248,14 @@ function OrderActions({ order }: { order: PharmacyOrder }) {
         <StatusButton size="small" status={deliver.isPending ? 'loading' : 'idle'} onClick={() => deliver.mutate(undefined)} aria-label={`Mark ${of} delivered`}>
           Mark delivered
         </StatusButton>
+      ) : null}
+      {order.status === 'to_fill' || order.status === 'filled' ? (
+        <>
+          <Button size="small" color="error" onClick={() => setRefusing(true)} aria-label={`Cannot fill ${of}`}>
+            Cannot fill
+          </Button>
+          <CannotFillDialog open={refusing} orderNumber={order.orderNumber} onClose={() => setRefusing(false)} onConfirm={(input) => cannotFill.mutateAsync(input)} />
+        </>
       ) : null}
       {order.prescription ? (
         <Button size="small" variant="outlined" href={prescriptionPdfUrl(order.orderId)} target="_blank" rel="noreferrer" aria-label={`Open the prescription PDF of ${of}`}>
