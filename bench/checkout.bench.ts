@@ -76,7 +76,7 @@ function startProcess(script: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `apps/server/src/${script}`], {
     cwd: repoRoot,
     // Production refuses implicit test cards and an outbox (issue 13 #18): the bench names both.
-    env: { ...process.env, NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ALLOW_OUTBOX: 'true', LOG_LEVEL: 'warn', INIT_CWD: repoRoot, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ALLOW_OUTBOX: 'true', ALLOW_FAX_OUTBOX: 'true', LOG_LEVEL: 'warn', INIT_CWD: repoRoot, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

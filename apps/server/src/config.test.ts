@@ -29,7 +29,7 @@ describe('loadConfig', () => {
   });
 
   describe('in production (issue 13 #18)', () => {
-    const mailed = { NODE_ENV: 'production', SMTP_URL: 'smtps://user:pass@smtp.example.com:465' };
+    const mailed = { NODE_ENV: 'production', SMTP_URL: 'smtps://user:pass@smtp.example.com:465', ALLOW_FAX_OUTBOX: 'true' };
 
     it('refuses to start without PAYMENT_GATEWAY set by name, with a line naming it', () => {
       expect(() => loadConfig(mailed)).toThrow(ConfigError);
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     });
 
     it('refuses to start without SMTP_URL unless ALLOW_OUTBOX=true, with a line naming it', () => {
-      const env = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' };
+      const env = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ALLOW_FAX_OUTBOX: 'true' };
       expect(() => loadConfig(env)).toThrow(/^ {2}SMTP_URL: must be set in production, or ALLOW_OUTBOX=true/m);
       expect(() => loadConfig({ ...env, ALLOW_OUTBOX: 'false' })).toThrow(/SMTP_URL:/);
       expect(loadConfig({ ...env, ALLOW_OUTBOX: 'true' }).SMTP_URL).toBeUndefined();
@@ -49,6 +49,11 @@ describe('loadConfig', () => {
 
     it('names both when both are missing', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY:[^\n]*\n {2}SMTP_URL:/);
+    });
+
+    it('refuses to start until production accepts that prescriptions stay in the fax outbox (issue 15)', () => {
+      expect(() => loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox', ALLOW_FAX_OUTBOX: 'false' })).toThrow(/^ {2}ALLOW_FAX_OUTBOX: must be true in production/m);
+      expect(loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox' }).ALLOW_FAX_OUTBOX).toBe(true);
     });
 
     it('development and tests start as before with neither', () => {

@@ -71,6 +71,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   // In production, let mail go to the outbox (stored and logged, never delivered) when SMTP_URL is unset: for a staging store only.
   ALLOW_OUTBOX: booleanFromEnv.default(false),
+  // No fax service can be configured yet: prescriptions are kept in the fax outbox (partner pharmacists download them in /pharmacy). Production must say it accepts that.
+  ALLOW_FAX_OUTBOX: booleanFromEnv.default(false),
   // Sender address of the store's mail; the storefront's name is shown as the sender's name.
   MAIL_FROM: z.email().default('no-reply@store.example'),
   // HTTP SMS gateway: the store POSTs JSON {to, body} here; unset: text messages go to the outbox.
@@ -121,7 +123,7 @@ export class ConfigError extends Error {}
  * What production must not take by default (issue 13 #18): a store that takes test cards because
  * PAYMENT_GATEWAY was forgotten, or one whose one-time codes and reset links never leave the outbox.
  */
-function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: boolean }): string[] {
+function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: boolean; ALLOW_FAX_OUTBOX: boolean }): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.PAYMENT_GATEWAY) {
@@ -129,6 +131,9 @@ function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: bool
   }
   if (!env.SMTP_URL && !config.ALLOW_OUTBOX) {
     problems.push('SMTP_URL: must be set in production, or ALLOW_OUTBOX=true to keep mail in the outbox (codes and links would never reach patients)');
+  }
+  if (!config.ALLOW_FAX_OUTBOX) {
+    problems.push('ALLOW_FAX_OUTBOX: must be true in production until a fax service is configured: prescriptions stay in the fax outbox (a partner pharmacy downloads them; a patient\'s own pharmacy would never receive one)');
   }
   return problems;
 }
