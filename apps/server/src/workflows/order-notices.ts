@@ -25,6 +25,8 @@ export const ORDER_NOTICES = [
   'delivered',
   'ready_for_pickup',
   'hold_expiring',
+  'visit_missed',
+  'cancelled',
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
@@ -50,7 +52,7 @@ interface NoticeJob {
 
 /** The link the patient follows from a notice: their order in the account, or the doctor's question. */
 export const noticePath = (notice: OrderNotice, orderId: string) =>
-  notice === 'needs_info' ? `/orders/${orderId}/more-information` : `/my-account`;
+  notice === 'needs_info' ? `/orders/${orderId}/more-information` : notice === 'visit_missed' ? '/my-account/visit' : `/my-account`;
 
 interface NoticeText {
   subject: string;
@@ -153,6 +155,22 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
           'If your doctor approves your treatment after that, we will ask you to confirm your payment again before anything is sent.',
         ],
         sms: `Your review for order ${orderNumber} is taking longer; the hold on your card will be released. You will not be charged without confirming.`,
+        action: 'View your order',
+      };
+    case 'visit_missed':
+      return {
+        subject: `You missed your visit (order ${orderNumber})`,
+        heading: 'You missed your visit',
+        paragraphs: [hi, 'You missed your visit — book a new time within 3 days, or the order is cancelled and your card is not charged.'],
+        sms: `You missed your visit for order ${orderNumber}. Book a new time within 3 days, or the order is cancelled and your card is not charged.`,
+        action: 'Book a new time',
+      };
+    case 'cancelled':
+      return {
+        subject: `Your order ${orderNumber} was cancelled`,
+        heading: 'Your order was cancelled',
+        paragraphs: [hi, 'No new time was booked for your missed visit within 3 days, so your order was cancelled. Your card has not been charged: the hold on it has been released.'],
+        sms: `Order ${orderNumber} was cancelled: no new visit was booked. Your card was not charged.`,
         action: 'View your order',
       };
   }
