@@ -85,6 +85,7 @@ import { createFulfilWorkflow } from './workflows/fulfil.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderReview } from './workflows/order-review.ts';
 import { createHoldExpiry } from './workflows/hold-expiry.ts';
+import { createMissedVisits } from './workflows/missed-visit.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -188,6 +189,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
   const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
+  const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -198,7 +200,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     faxes, prescriptionFiles, prescriptions, prescriptionReceipt, verifyThrottle,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil, pharmacyStaff,
-    accessLog, orderReview, holdExpiry,
+    accessLog, orderReview, holdExpiry, missedVisits,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -286,7 +288,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(payRoutes, { pay: services.pay });
   await app.register(orderVisitRoutes, { orderVisits: services.orderVisits });
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
-  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions, review: services.orderReview });
+  await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions, review: services.orderReview, missedVisits: services.missedVisits });
   await app.register(infoRequestRoutes, { review: services.orderReview });
   await app.register(pharmacyStaffRoutes, { pharmacyStaff: services.pharmacyStaff });
   await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.verifyThrottle });

@@ -34,6 +34,8 @@ export const ORDER_NOTICES = [
   'ready_for_pickup',
   'hold_expiring',
   'refunded',
+  'visit_missed',
+  'cancelled',
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
@@ -61,7 +63,7 @@ interface NoticeJob {
 
 /** The link the patient follows from a notice: their order in the account, or the doctor's question. */
 export const noticePath = (notice: OrderNotice, orderId: string) =>
-  notice === 'needs_info' ? `/orders/${orderId}/more-information` : `/my-account`;
+  notice === 'needs_info' ? `/orders/${orderId}/more-information` : notice === 'visit_missed' ? '/my-account/visit' : `/my-account`;
 
 interface NoticeText {
   subject: string;
@@ -183,6 +185,22 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
         action: 'View your order',
       };
     }
+    case 'visit_missed':
+      return {
+        subject: `You missed your visit (order ${orderNumber})`,
+        heading: 'You missed your visit',
+        paragraphs: [hi, 'You missed your visit — book a new time within 3 days, or the order is cancelled and your card is not charged.'],
+        sms: `You missed your visit for order ${orderNumber}. Book a new time within 3 days, or the order is cancelled and your card is not charged.`,
+        action: 'Book a new time',
+      };
+    case 'cancelled':
+      return {
+        subject: `Your order ${orderNumber} was cancelled`,
+        heading: 'Your order was cancelled',
+        paragraphs: [hi, 'No new time was booked for your missed visit within 3 days, so your order was cancelled. Your card has not been charged: the hold on it has been released.'],
+        sms: `Order ${orderNumber} was cancelled: no new visit was booked. Your card was not charged.`,
+        action: 'View your order',
+      };
   }
 }
 

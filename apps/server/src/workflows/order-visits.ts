@@ -69,7 +69,8 @@ export function createOrderVisitService(deps: {
     const done = hasStage(state.completed, Stage.Scheduling);
     if (state.order.status === 'disqualified') throw refuse('ORDER_DISQUALIFIED');
     // A paid order keeps its Scheduling stage: its visit may be booked again (issue 13 #12).
-    if (done ? !['draft', 'awaiting_payment', 'visit_scheduled'].includes(state.order.status) : state.order.status !== 'draft') {
+    // A missed visit's order (issue 15) is booked again the same way, and goes back to visit_scheduled.
+    if (done ? !['draft', 'awaiting_payment', 'visit_scheduled', 'visit_missed'].includes(state.order.status) : state.order.status !== 'draft') {
       throw refuse('ORDER_CLOSED');
     }
     if (!done && !canCompleteStage(state.required, state.completed, Stage.Scheduling, { loggedIn: state.order.userId !== null })) {
@@ -130,7 +131,7 @@ export function createOrderVisitService(deps: {
     if (appointmentId) await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
   }
 
-  return {
+  const service = {
     /** The visit behind a reschedule link with where its order stands (issue 13 #12). */
     async byToken(storefront: StorefrontConfig, token: string): Promise<(AppointmentView & { order: VisitOrder | null }) | null> {
       const appointment = await scheduling.getByToken(storefront, token);
@@ -296,8 +297,9 @@ export function createOrderVisitService(deps: {
       const visitType = state.visitType;
       if (!isScheduledVisit(visitType)) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
       const shippingState = state.order.shippingState ?? undefined;
-      // Paid already (booking again after a cancelled visit): mailed at once, the stage stays done.
-      const paid = state.order.status === 'visit_scheduled';
+      // Paid already (booking again after a cancelled or missed visit): mailed at once, the stage stays done.
+      const missed = state.order.status === 'visit_missed';
+      const paid = state.order.status === 'visit_scheduled' || missed;
       const booked = await scheduling.book({
         storefront: input.storefront,
         identity: input.identity,
@@ -312,6 +314,11 @@ export function createOrderVisitService(deps: {
         meta: input.meta,
         // Before payment the "visit scheduled" mail waits for the pay step's job (issue 13 #12).
         mail: paid,
+        // issue 15: after a missed visit the order is scheduled again in the booking's transaction
+        // (refused, and the booking undone, if the order was cancelled meanwhile).
+        inTx: missed
+          ? (tx) => orders.transition({ orderId: input.orderId, to: 'visit_scheduled', reason: 'visit_rebooked', audit: input.audit, tx })
+          : undefined,
       });
       if (paid) return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
       try {
@@ -373,6 +380,26 @@ export function createOrderVisitService(deps: {
       meta?: RequestMeta | undefined;
     }): Promise<Booked> {
       const state = await ownedState(input.storefront, ownerOfIdentity(input.identity), input.orderId);
+      if (state.order.status === 'visit_missed') {
+        // issue 15: the missed visit stays; a new one is booked for the order (with the same doctor
+        // unless another is chosen) and the order is scheduled again.
+        const missedVisit = await scheduling.getForOrder(input.storefront, input.orderId);
+        if (!missedVisit || missedVisit.status !== 'missed') throw notFound();
+        const { progress: _progress, ...booked } = await service.bookForOrder({
+          storefront: input.storefront,
+          identity: input.identity,
+          orderId: input.orderId,
+          doctorId: input.doctorId ?? missedVisit.doctor.id,
+          startsAt: input.startsAt,
+          invitee: missedVisit.invitee,
+          patientTimeZone: input.patientTimeZone ?? missedVisit.patientTimeZone,
+          origin: input.origin,
+          meta: input.meta,
+          audit: { actor: actorOf(input.identity), storefrontId: input.storefront.id, ip: input.meta?.ip ?? null, requestId: input.meta?.requestId ?? null },
+        });
+        if (booked.appointment.doctor.id !== state.order.doctorId) await orders.write(db, input.orderId, { doctorId: booked.appointment.doctor.id });
+        return booked;
+      }
       const moved = await scheduling.rescheduleForRecentOrder({
         storefront: input.storefront,
         identity: input.identity,
@@ -391,5 +418,6 @@ export function createOrderVisitService(deps: {
       return moved;
     },
   };
+  return service;
 }
 export type OrderVisitsWorkflow = ReturnType<typeof createOrderVisitService>;

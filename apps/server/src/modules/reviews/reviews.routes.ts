@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/problem.ts';
 import { auditContext } from '../../plugins/identity.ts';
+import type { MissedVisits } from '../../workflows/missed-visit.ts';
 import type { OrderDecisions } from '../../workflows/order-decisions.ts';
 import type { OrderReview } from '../../workflows/order-review.ts';
 import type { DoctorService, StaffDoctor } from '../doctors/doctors.service.ts';
@@ -24,7 +25,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   doctors: Pick<DoctorService, 'staffProfile'>;
   decisions: Pick<OrderDecisions, 'approve' | 'decline' | 'formulary'>;
   review: Pick<OrderReview, 'detail' | 'upload' | 'requestInfo'>;
-}> = async (app, { reviews, doctors, decisions, review }) => {
+  missedVisits: Pick<MissedVisits, 'markMissed'>;
+}> = async (app, { reviews, doctors, decisions, review, missedVisits }) => {
   // Health data: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -56,6 +58,23 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => reviews.queue(await requireDoctor(request), request.query),
+  );
+
+  app.post(
+    '/api/doctor/visits/:appointmentId/missed',
+    {
+      schema: {
+        tags: ['doctor'],
+        summary:
+          'issue 15: the patient did not attend — the visit becomes missed and its order visit_missed; the patient is told to book a new time within 3 days. Only the visit’s doctor (else 404); 409 VISIT_NOT_STARTED before its start, 409 when the visit is not booked or its order not visit_scheduled',
+        params: z.object({ appointmentId: z.uuid() }),
+        response: { 200: z.object({ status: z.literal('visit_missed'), orderId: z.string() }) },
+      },
+    },
+    async (request) => {
+      const doctor = await requireDoctor(request);
+      return missedVisits.markMissed({ doctorId: doctor.id, appointmentId: request.params.appointmentId, audit: auditContext(request) });
+    },
   );
 
   app.post(

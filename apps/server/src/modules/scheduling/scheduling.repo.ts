@@ -170,15 +170,39 @@ export function createSchedulingRepo(db: DbOrTx) {
           and(
             eq(appointments.storefrontId, storefrontId),
             eq(appointments.createdByUserId, userId),
-            eq(appointments.status, 'cancelled'),
+            // A visit cancelled, or marked missed by the doctor (issue 15), of a paid order.
+            inArray(appointments.status, ['cancelled', 'missed']),
             eq(orders.userId, userId),
             inArray(orders.status, ['visit_scheduled', 'visit_missed']),
+            sql`(${appointments.status} = 'cancelled' or ${orders.status} = 'visit_missed')`,
             sql`not exists (select 1 from ${appointments} as booked where booked.order_id = ${orders.id} and booked.status = 'booked')`,
           ),
         )
-        .orderBy(desc(appointments.cancelledAt))
+        .orderBy(desc(sql`coalesce(${appointments.cancelledAt}, ${appointments.updatedAt})`))
         .limit(1);
       return rows[0]?.appointment;
+    },
+
+    /**
+     * Visits marked missed before `before` whose order still waits for a new time (visit_missed,
+     * nothing booked since): the missed-visit job cancels those orders (issue 15).
+     */
+    async missedNotRebookedBefore(before: Date, limit: number): Promise<{ appointmentId: string; orderId: string; storefrontId: string }[]> {
+      const rows = await db
+        .select({ appointmentId: appointments.id, orderId: orders.id, storefrontId: appointments.storefrontId })
+        .from(appointments)
+        .innerJoin(orders, eq(orders.id, appointments.orderId))
+        .where(
+          and(
+            eq(appointments.status, 'missed'),
+            lt(appointments.updatedAt, before),
+            eq(orders.status, 'visit_missed'),
+            sql`not exists (select 1 from ${appointments} as booked where booked.order_id = ${orders.id} and booked.status = 'booked')`,
+          ),
+        )
+        .orderBy(asc(appointments.updatedAt))
+        .limit(limit);
+      return rows;
     },
 
     /** The order's current visit: its newest live one. */

@@ -95,6 +95,11 @@ export interface BookInput {
    * (the visit-scheduled mail job), not when the slot is picked (issue 13 #12).
    */
   mail?: boolean | undefined;
+  /**
+   * Runs in the booking's transaction after the new visit is written (the order-side caller moves
+   * the order in the same step, e.g. visit_missed → visit_scheduled); a throw undoes the booking.
+   */
+  inTx?: ((tx: DbOrTx, row: AppointmentRow) => Promise<void>) | undefined;
 }
 
 /** The job that mails "your visit is scheduled" once the visit's order is paid (issue 13 #12). */
@@ -516,6 +521,7 @@ export function createSchedulingService(deps: {
             write: async (tx, slot) => {
               const row = await repo(tx).insert(insertValues(input, slot, doctorId, hash));
               await record(tx, 'appointment.booked', row, actorOf(input.identity), input.meta);
+              await input.inTx?.(tx, row);
               return row;
             },
           });
@@ -549,6 +555,27 @@ export function createSchedulingService(deps: {
     async awaitingRebookForUser(storefront: StorefrontConfig, userId: string): Promise<AppointmentView | null> {
       const row = await repo().awaitingRebookForUser(storefront.id, userId);
       return row ? viewOf(row) : null;
+    },
+
+    /**
+     * issue 15: the doctor marks their booked visit missed once its start has passed, inside the
+     * caller's transaction (the order moves in the same one). Null for an unknown visit or another
+     * doctor's (a 404); 409 before the start or when the visit is not booked.
+     */
+    async markMissedIn(tx: DbOrTx, appointmentId: string, doctorId: string, actor: AuditActor, meta?: RequestMeta): Promise<AppointmentRow | null> {
+      const current = await repo(tx).byId(appointmentId, true);
+      if (!current || current.doctorId !== doctorId) return null;
+      if (current.status !== 'booked') throw new AppError(409, 'VISIT_NOT_BOOKED', 'This visit is not booked.');
+      if (current.startsAt.getTime() > now().getTime()) throw new AppError(409, 'VISIT_NOT_STARTED', 'This visit has not started yet.');
+      const missed = await repo(tx).update(current.id, { status: 'missed', updatedAt: now() });
+      if (!missed) return null;
+      await record(tx, 'appointment.missed', missed, actor, meta);
+      return missed;
+    },
+
+    /** issue 15: orders still waiting for a new time after a visit marked missed before `before`. */
+    async missedNotRebookedBefore(before: Date, limit = 100): Promise<{ appointmentId: string; orderId: string; storefrontId: string }[]> {
+      return repo().missedNotRebookedBefore(before, limit);
     },
 
     /** The order's current visit (booked, completed or missed), or null. */

@@ -59,7 +59,23 @@ export const doctorReviewApi = {
   approve: (orderId: string, input: ApproveInput) => apiPost<{ status: string }>(`${orderPath(orderId)}/approve`, input),
   requestInfo: (orderId: string, input: InfoRequestInput) => apiPost<{ status: string }>(`${orderPath(orderId)}/request-info`, input),
   decline: (orderId: string, input: DeclineInput) => apiPost<{ status: string }>(`${orderPath(orderId)}/decline`, input),
+  markMissed: (appointmentId: string) => apiPost<{ status: 'visit_missed'; orderId: string }>(`/api/doctor/visits/${encodeURIComponent(appointmentId)}/missed`),
 };
+
+/**
+ * issue 15: the patient did not attend a visit that has started — the doctor marks it missed (the
+ * order waits 3 days for a new time). The queue's copy of today's visits shows it missed at once.
+ */
+export function useMarkMissed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (appointmentId: string) => doctorReviewApi.markMissed(appointmentId),
+    onSuccess: (_answer, appointmentId) =>
+      queryClient.setQueriesData<ReviewQueue>({ queryKey: [...doctorReviewKeys.all, 'queue'] }, (old) =>
+        old ? { ...old, todayVisits: old.todayVisits.map((v) => (v.appointmentId === appointmentId ? { ...v, status: 'missed' } : v)) } : old,
+      ),
+  });
+}
 
 export function useClaimOrder() {
   const queryClient = useQueryClient();

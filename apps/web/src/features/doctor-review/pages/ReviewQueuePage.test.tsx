@@ -7,7 +7,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
+import type { TodayVisit } from '@store/domain';
 import { queue, queueItem } from '../fixtures';
+import { formatWhen } from '../reviewFormat';
 import { ReviewQueuePage } from './ReviewQueuePage';
 
 afterEach(() => {
@@ -90,6 +92,50 @@ describe('ReviewQueuePage', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Storefront' }));
     await user.click(screen.getByRole('option', { name: 'Lumen (1)' }));
     await waitFor(() => expect(calls.some((c) => c.query.get('storefrontId') === 'sf-2')).toBe(true));
+  });
+
+  // issue 15: a started visit that did not happen is marked missed from today's visits.
+  const visit = (over: Partial<TodayVisit>): TodayVisit => ({
+    appointmentId: 'a-1',
+    orderId: 'o-1',
+    orderNumber: 'EV-9',
+    patientFirstName: 'Robin',
+    startsAt: new Date(Date.now() - 30 * 60_000).toISOString(),
+    endsAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+    visitType: 1,
+    status: 'booked',
+    ...over,
+  });
+  const at = (startsAt: string) => formatWhen(startsAt, 'America/Chicago', { timeOnly: true });
+
+  it('offers "Mark missed" only for a booked visit whose start has passed, and marks it', async () => {
+    const started = visit({});
+    const later = visit({ appointmentId: 'a-2', startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString() });
+    const done = visit({ appointmentId: 'a-3', startsAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), status: 'missed' });
+    const { calls } = fakeApi([
+      ['GET', '/api/doctor/queue', () => ({ body: queue([], { todayVisits: [done, started, later] }) })],
+      ['POST', '/api/doctor/visits/a-1/missed', () => ({ body: { status: 'visit_missed', orderId: 'o-1' } })],
+    ]);
+    const user = userEvent.setup();
+    renderQueue();
+    const today = await screen.findByRole('region', { name: 'Today’s visits' });
+    expect(within(today).getAllByRole('button', { name: /missed/ })).toHaveLength(1);
+    await user.click(within(today).getByRole('button', { name: `Mark the visit at ${at(started.startsAt)} missed` }));
+    await waitFor(() => expect(within(today).queryByRole('button', { name: /missed/ })).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/doctor/visits/a-1/missed']);
+    expect(within(today).getAllByText(/· missed$/)).toHaveLength(2);
+  });
+
+  it('shows why a visit could not be marked missed', async () => {
+    const started = visit({});
+    fakeApi([
+      ['GET', '/api/doctor/queue', () => ({ body: queue([], { todayVisits: [started] }) })],
+      ['POST', '/api/doctor/visits/a-1/missed', () => ({ status: 409, body: { status: 409, code: 'VISIT_NOT_STARTED', detail: 'This visit has not started yet.' } })],
+    ]);
+    const user = userEvent.setup();
+    renderQueue();
+    await user.click(await screen.findByRole('button', { name: `Mark the visit at ${at(started.startsAt)} missed` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This visit has not started yet.');
   });
 
   it('says when there is nothing to review, and shows a failure with a retry', async () => {

@@ -28,7 +28,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { useDocumentTitle } from '@/shared/storefront';
-import { useClaimOrder, useReviewQueue, type QueueFilters } from '../api/doctor-review.api';
+import { useClaimOrder, useMarkMissed, useReviewQueue, type QueueFilters } from '../api/doctor-review.api';
 import { doctorOrderPath, formatWaiting, formatWhen } from '../reviewFormat';
 
 
@@ -115,16 +115,40 @@ function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: str
       ) : (
         <List dense>
           {visits.map((v) => (
-            <ListItem key={v.appointmentId} disableGutters>
+            <ListItem key={v.appointmentId} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText
                 primary={`${formatWhen(v.startsAt, timeZone, { timeOnly: true })} · ${v.patientFirstName}`}
                 secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, v.status].filter(Boolean).join(' · ')}
               />
+              {v.status === 'booked' && v.orderId && new Date(v.startsAt).getTime() <= Date.now() ? <MarkMissed visit={v} timeZone={timeZone} /> : null}
             </ListItem>
           ))}
         </List>
       )}
     </Paper>
+  );
+}
+
+/** issue 15: a booked visit whose start has passed and that did not happen is marked missed. */
+function MarkMissed({ visit, timeZone }: { visit: TodayVisit; timeZone: string }) {
+  const mark = useMarkMissed();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <StatusButton
+        size="small"
+        variant="outlined"
+        status={mark.isPending ? 'loading' : 'idle'}
+        onClick={() => mark.mutate(visit.appointmentId)}
+        aria-label={`Mark the visit at ${formatWhen(visit.startsAt, timeZone, { timeOnly: true })} missed`}
+      >
+        Mark missed
+      </StatusButton>
+      {mark.isError ? (
+        <Typography role="alert" variant="body2" color="error">
+          {errorText(mark.error)}
+        </Typography>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -14,6 +14,9 @@ import { OpenTimes } from './OpenTimes';
 
 export const REBOOK_TEXT =
   'Your visit was cancelled. Your order is still open and your card has not been charged. Book a new time below, or cancel your order.';
+/** issue 15: the doctor marked the visit missed; the order is cancelled if no new time is booked in 3 days. */
+export const MISSED_TEXT =
+  'You missed your visit. Book a new time within 3 days, or the order is cancelled and your card is not charged.';
 
 export interface RebookVisitProps {
   /** The cancelled visit, shown as the page shows visits. */
@@ -26,6 +29,8 @@ export interface RebookVisitProps {
   onBook: (startsAt: string) => void;
   /** The "Cancel my order" button, with its confirmation. */
   cancelOrder: ReactNode;
+  /** What happened to the visit (by default: it was cancelled). */
+  intro?: string;
 }
 
 export function RebookVisit({
@@ -36,13 +41,14 @@ export function RebookVisit({
   booking,
   onBook,
   cancelOrder,
+  intro = REBOOK_TEXT,
 }: RebookVisitProps) {
   const headingId = useId();
   const { startsAt } = choice;
   return (
     <Stack spacing={3}>
       <Alert severity="info" role="status">
-        {REBOOK_TEXT}
+        {intro}
       </Alert>
       {visit}
       <Stack component="section" spacing={2} aria-labelledby={headingId}>

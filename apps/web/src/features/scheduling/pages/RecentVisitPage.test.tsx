@@ -11,6 +11,7 @@ import { makeTestConfig } from '@/test/config';
 import { createTestQueryClient } from '@/test/render';
 import { fakeApi, type FakeRoute } from '@/test/fakeApi';
 import { detectZone, PETROV, SLOT_DAYS } from '../test-fixtures';
+import { MISSED_TEXT } from '../components/RebookVisit';
 import { ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
 
 const visit = {
@@ -84,6 +85,28 @@ describe('RecentVisitPage', { timeout: 20_000 }, () => {
       timeZone: 'America/Chicago',
       invitee: visit.invitee,
     });
+  });
+
+  it('books a new time for a paid order whose visit the doctor marked missed (issue 15)', async () => {
+    let current: unknown = { appointment: { ...visit, status: 'missed' }, order: { ...paid, visitBooked: false } };
+    const requests = api([
+      ['GET', '/api/account/visit', () => ({ body: current })],
+      ['POST', '/api/orders/o1/appointment', () => {
+        const appointment = { ...visit, id: 'a2', startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z' };
+        current = { appointment, order: paid };
+        return { status: 201, body: { appointment, reschedulePath: '/reschedulings/x?hide_gdpr_banner=1' } };
+      }],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    expect(await screen.findByText(MISSED_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('Missed visit')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move my visit' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: /Wednesday, February 3/ }));
+    await user.click(screen.getByRole('button', { name: '12:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByText(/Your new visit is booked/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/orders/o1/appointment', body: { doctorId: PETROV.id, startsAt: '2027-02-03T18:00:00.000Z' } });
   });
 
   it('cancels a paid order after a confirmation and says the hold was released (issue 13 #12)', async () => {

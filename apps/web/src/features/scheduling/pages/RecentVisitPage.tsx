@@ -24,7 +24,7 @@ import {
 } from '../api/scheduling.api';
 import { CancelOrderButton } from '../components/CancelOrderButton';
 import { OpenTimes } from '../components/OpenTimes';
-import { RebookVisit } from '../components/RebookVisit';
+import { MISSED_TEXT, RebookVisit } from '../components/RebookVisit';
 import { VisitChangeNotice } from '../components/VisitChangeNotice';
 import { doctorTitle } from '../format';
 import { formatVisitRange, visitTimeZone } from '../time';
@@ -50,14 +50,16 @@ function VisitCard({ appointment, timeZone, label }: { appointment: Appointment;
   );
 }
 
-/** A paid order's cancelled visit: a new time with the same doctor, or the order cancelled. */
+/** A paid order's cancelled (or missed, issue 15) visit: a new time with the same doctor, or the order cancelled. */
 function Rebook({ appointment, onBooked, onCancelled }: { appointment: Appointment; onBooked: () => void; onCancelled: () => void }) {
   const choice = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
   const slots = useSlots(appointment.doctor.id, undefined, choice.timeZone);
   const rebook = useAccountRebook(appointment);
+  const missed = appointment.status === 'missed';
   return (
     <RebookVisit
-      visit={<VisitCard appointment={appointment} timeZone={choice.timeZone} label="Cancelled visit" />}
+      intro={missed ? MISSED_TEXT : undefined}
+      visit={<VisitCard appointment={appointment} timeZone={choice.timeZone} label={missed ? 'Missed visit' : 'Cancelled visit'} />}
       slots={slots}
       choice={choice}
       emptyBody="You can cancel your order, or come back later."
@@ -152,7 +154,7 @@ export function RecentVisitPage() {
     );
   else if (visit.isError) content = <ErrorState error={visit.error} onRetry={() => void visit.refetch()} retrying={visit.isFetching} />;
   else if (!visit.data?.appointment) content = <EmptyState title="No upcoming visit" body="When you book a video or phone visit with an order, you can move it here." />;
-  else if (visit.data.appointment.status === 'cancelled')
+  else if (visit.data.appointment.status === 'cancelled' || visit.data.appointment.status === 'missed')
     content = <Rebook key={visit.data.appointment.id} appointment={visit.data.appointment} onBooked={booked} onCancelled={cancelled} />;
   else
     content = (
