@@ -59,6 +59,8 @@ describe('ReviewQueuePage', () => {
     expect(rows[2]).toHaveTextContent('Yours');
     expect(rows[2]).toHaveTextContent('New answer');
     expect(screen.getByText(/Robin/)).toBeInTheDocument();
+    // issue 15 "the decision after a visit": the visit's order opens for review from today's visits.
+    expect(screen.getByRole('link', { name: 'Open order EV-9 to decide after the visit' })).toHaveAttribute('href', '/doctor/orders/o-9');
   });
 
   it('claims an order and opens its review page', async () => {

@@ -18,15 +18,16 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TableHead from '@mui/material/TableHead';
-import { visuallyHidden } from '@/components/visuallyHidden';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { visuallyHidden } from '@/components/visuallyHidden';
 import { useDocumentTitle } from '@/shared/storefront';
 import { useClaimOrder, useMarkMissed, useReviewQueue, type QueueFilters } from '../api/doctor-review.api';
 import { doctorOrderPath, formatWaiting, formatWhen } from '../reviewFormat';
@@ -120,6 +121,12 @@ function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: str
                 primary={`${formatWhen(v.startsAt, timeZone, { timeOnly: true })} · ${v.patientFirstName}`}
                 secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, v.status].filter(Boolean).join(' · ')}
               />
+              {v.status === 'booked' && v.orderId ? (
+                // The decision after the visit is this doctor's: the order opens for review.
+                <Button size="small" variant="contained" component={RouterLink} to={doctorOrderPath(v.orderId)} aria-label={`Open order ${v.orderNumber ?? ''} to decide after the visit`}>
+                  Open order
+                </Button>
+              ) : null}
               {v.status === 'booked' && v.orderId && new Date(v.startsAt).getTime() <= Date.now() ? <MarkMissed visit={v} timeZone={timeZone} /> : null}
             </ListItem>
           ))}
