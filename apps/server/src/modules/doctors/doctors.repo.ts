@@ -63,8 +63,21 @@ export function createDoctorsRepo(db: DbOrTx) {
     },
 
     /** The active doctor whose sign-in account this is. */
-    async byUserId(userId: string): Promise<DoctorRow | undefined> {
-      const [row] = await db.select().from(doctors).where(and(eq(doctors.userId, userId), eq(doctors.active, true))).limit(1);
+    /** A signed-in doctor with the states they are licensed in, in one read (every doctor request asks). */
+    async staffByUserId(userId: string): Promise<(Pick<DoctorRow, 'id' | 'name' | 'credentials' | 'companyId' | 'storefrontId' | 'timeZone'> & { states: string[] }) | undefined> {
+      const [row] = await db
+        .select({
+          id: doctors.id,
+          name: doctors.name,
+          credentials: doctors.credentials,
+          companyId: doctors.companyId,
+          storefrontId: doctors.storefrontId,
+          timeZone: doctors.timeZone,
+          states: sql<string[]>`coalesce((select array_agg(l.state order by l.state) from ${doctorLicenses} l where l.doctor_id = ${doctors.id}), '{}')`,
+        })
+        .from(doctors)
+        .where(and(eq(doctors.userId, userId), eq(doctors.active, true)))
+        .limit(1);
       return row;
     },
 

@@ -165,10 +165,9 @@ export function createDoctorService(deps: { db: Db }) {
      * storefront of their company) and the states they are licensed in; null for anyone else.
      */
     async staffProfile(userId: string): Promise<StaffDoctor | null> {
-      const row = await repoFor().byUserId(userId);
+      const row = await repoFor().staffByUserId(userId);
       if (!row) return null;
-      const licenses = await repoFor().licensesOf([row.id]);
-      return { id: row.id, name: row.name, credentials: row.credentials, companyId: row.companyId, storefrontId: row.storefrontId, states: licenses.get(row.id) ?? [], userId, timeZone: row.timeZone };
+      return { id: row.id, name: row.name, credentials: row.credentials, companyId: row.companyId, storefrontId: row.storefrontId, states: row.states, userId, timeZone: row.timeZone };
     },
 
     /**
