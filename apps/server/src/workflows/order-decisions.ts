@@ -39,7 +39,7 @@ export const NO_PRESCRIPTION_DETAILS =
 export function createOrderDecisions(deps: {
   db: Db;
   orders: Pick<OrdersService, 'state' | 'transition' | 'write'>;
-  payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder'>;
+  payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder' | 'cancelForOrder'>;
   reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds' | 'reviewable'>;
   notices: Pick<OrderNotices, 'enqueue'>;
   prescriptions: Pick<PrescriptionService, 'formularyOf' | 'formularyChoice' | 'prepare' | 'write'>;
@@ -92,10 +92,12 @@ export function createOrderDecisions(deps: {
       if (!facts || !pharmacy || !state.order.userId) throw new AppError(409, 'PRESCRIPTION_DETAILS_MISSING', NO_PRESCRIPTION_DETAILS);
       const writeInput = { orderId, doctorId, patientId: state.order.userId, pharmacyId: pharmacy.id, option, approve: input };
 
+      // The PDF prints the code only its hash is kept of: made and stored before any money moves, so
+      // a failure here leaves the card held and the order as it was (a capture failing next leaves
+      // an unused file, nothing more).
+      const prepared = await prescriptions.prepare(writeInput, facts);
       const moved = await payments.captureForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: 'doctor_approved' });
       if (!moved.ok) throw paymentProblem(moved.failure);
-      // The PDF prints the code only its hash is kept of: made now, stored outside the transaction.
-      const prepared = await prescriptions.prepare(writeInput, facts);
       await db.transaction(async (tx) => {
         await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
@@ -113,13 +115,14 @@ export function createOrderDecisions(deps: {
     /** POST /api/doctor/orders/:id/decline: the hold is voided and the order declined, with the reason. */
     async decline(doctor: StaffDoctor, orderId: string, input: DeclineInput, audit: AuditContext) {
       const served = await held(doctor, orderId);
-      const moved = await payments.voidForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: `declined:${input.reasonCode}` });
+      // Void the hold — or refund, should an approval have captured it and then been cut off.
+      const moved = await payments.cancelForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: `declined:${input.reasonCode}` });
       if (!moved.ok) throw paymentProblem(moved.failure);
       await db.transaction(async (tx) => {
         await reviews.assertStillHeld(tx, doctor, orderId, served);
         await orders.transition({ orderId, to: 'declined', reason: input.reasonCode, audit, tx });
         await reviews.decided(tx, doctor, orderId, { kind: 'decline', reasonCode: input.reasonCode, noteForPatient: input.noteForPatient ?? null, clinicalNote: input.clinicalNote ?? null });
-        await notices.enqueue(tx, { orderId, notice: 'declined', data: { reasonCode: input.reasonCode } });
+        await notices.enqueue(tx, { orderId, notice: 'declined', data: { reasonCode: input.reasonCode, ...(input.noteForPatient ? { noteForPatient: input.noteForPatient } : {}) } });
       });
       return { status: 'declined' as const };
     },

@@ -42,6 +42,8 @@ export type OrderNotice = (typeof ORDER_NOTICES)[number];
 export interface OrderNoticeData {
   /** declined: the reason's code (its kind explanation is what the patient reads). */
   reasonCode?: string;
+  /** declined: what the doctor wrote for the patient (never the clinical note), in the mail only. */
+  noteForPatient?: string;
   /** shipped: the carrier and tracking number. */
   carrier?: string;
   trackingNumber?: string;
@@ -98,7 +100,13 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
       return {
         subject: `An update on your order ${orderNumber}`,
         heading: 'Your doctor reviewed your request',
-        paragraphs: [hi, reason, 'Your card has not been charged: the hold on it has been released.', 'If you have questions, reply to this message or contact us.'],
+        paragraphs: [
+          hi,
+          reason,
+          ...(data.noteForPatient ? [`A note from your doctor: ${data.noteForPatient}`] : []),
+          'Your card has not been charged: the hold on it has been released.',
+          'If you have questions, reply to this message or contact us.',
+        ],
         sms: `Your doctor reviewed order ${orderNumber}. Your card was not charged. Details in your account.`,
         action: 'View your order',
       };

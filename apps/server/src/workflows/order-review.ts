@@ -65,13 +65,15 @@ export function createOrderReview(deps: {
     async detail(doctor: StaffDoctor, orderId: string): Promise<ReviewDetail> {
       const { state, claim, patientState } = await reviews.assertHolding(doctor, orderId);
       const { order, items } = state;
-      const [frozen, storefront, pharmacy, history] = await Promise.all([
+      const [frozen, storefront, pharmacy, history, served] = await Promise.all([
         consults.frozenAnswers(items.map((i) => i.id)),
         deps.storefronts.getById(order.storefrontId),
         order.pharmacyId ? deps.pharmacies.byId(order.pharmacyId) : Promise.resolve(null),
         order.userId ? orders.placedByUser(order.userId) : Promise.resolve([]),
+        reviews.servedIds(doctor),
       ]);
-      const earlier = history.filter((h) => h.order.id !== orderId);
+      // The patient's earlier orders on the storefronts this doctor serves only: another brand's are not theirs to see.
+      const earlier = history.filter((h) => h.order.id !== orderId && served.includes(h.order.storefrontId));
       const records = await reviews.reviewRecords([orderId, ...earlier.map((h) => h.order.id)], frozen.map((c) => c.questionnaire.versionId));
       const lastDecision = records.decidedAt.get(orderId)?.getTime() ?? 0;
       const infoRequests = records.infoRequests.filter((r) => r.orderId === orderId);

@@ -64,6 +64,21 @@ async function claimedWithConsult() {
 }
 
 describe('the review page (issue 15)', () => {
+  it('shows the patient’s earlier orders of the storefronts this doctor serves, not another brand’s', async () => {
+    const evergreenOnly = await signedInDoctor(ctx, ['CA'], EVERGREEN_ID);
+    const paid = await paidForReview(ctx, 'CA');
+    const earlierHere = randomUUID();
+    const earlierOnLumen = randomUUID();
+    await ctx.database.db.insert(orders).values([
+      { id: earlierHere, storefrontId: EVERGREEN_ID, userId: paid.patient.userId, status: 'delivered', createdAt: new Date(ctx.clock.now.getTime() - 86_400_000) },
+      { id: earlierOnLumen, storefrontId: LUMEN_ID, userId: paid.patient.userId, status: 'delivered', createdAt: new Date(ctx.clock.now.getTime() - 86_400_000) },
+    ]);
+    expect((await evergreenOnly.post(`/api/doctor/orders/${paid.orderId}/claim`)).statusCode).toBe(200);
+    const history = (await evergreenOnly.get(`/api/doctor/orders/${paid.orderId}`)).json().history.map((h: { orderId: string }) => h.orderId);
+    expect(history).toContain(earlierHere);
+    expect(history).not.toContain(earlierOnLumen);
+  });
+
   it('shows the claim holder the frozen answers in questionnaire order with labels, flags, BMI, medications and allergies, and logs the read', async () => {
     const { orderId, photo, patient } = await claimedWithConsult();
     const res = await caDoctor.get(`/api/doctor/orders/${orderId}`);

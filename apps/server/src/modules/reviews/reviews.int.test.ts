@@ -227,6 +227,7 @@ describe('the review queue (issue 15)', () => {
     expect(mail?.subject).toContain('An update on your order');
     expect(mail?.body).toContain(DECLINE_REASONS.safety);
     expect(mail?.body).toContain('Your card has not been charged');
+    expect(mail?.body).toContain('A note from your doctor: Please talk to your primary care doctor.');
     expect(mail?.body).not.toContain('eGFR');
   });
 

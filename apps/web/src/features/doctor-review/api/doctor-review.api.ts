@@ -28,6 +28,9 @@ export const reviewUploadUrl = (orderId: string, uploadId: string) => `${orderPa
 /** At most this long between renewals of the open review page's claim (the lease is about 15 minutes). */
 export const CLAIM_RENEW_MS = 5 * 60_000;
 
+/** The open review page stops renewing its claim after this long without the doctor touching it. */
+export const CLAIM_IDLE_MS = 15 * 60_000;
+
 /**
  * When to renew a claim next: halfway to its lease's end (never later than CLAIM_RENEW_MS, never
  * sooner than a second), so a shorter lease than usual is still renewed in time.

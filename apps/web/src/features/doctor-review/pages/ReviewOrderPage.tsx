@@ -8,13 +8,13 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/shared/storefront';
-import { renewDelayMs, doctorReviewApi, doctorReviewKeys, useReviewDetail } from '../api/doctor-review.api';
+import { CLAIM_IDLE_MS, renewDelayMs, doctorReviewApi, doctorReviewKeys, useReviewDetail } from '../api/doctor-review.api';
 import { DecisionPanel } from '../components/DecisionPanel';
 import { ReviewRecords } from '../components/ReviewRecords';
 import { DOCTOR_QUEUE_PATH } from '../reviewFormat';
@@ -33,10 +33,25 @@ export function ReviewOrderPage() {
   useEffect(() => {
     claimNow();
   }, [id, claimNow]);
+  // Renewed only while the doctor is at the page: a tab left open does not hold the order for
+  // ever (the lease lapses and other doctors can take it; "Claim again" brings it back).
+  const lastActive = useRef(Date.now());
+  useEffect(() => {
+    const seen = () => {
+      lastActive.current = Date.now();
+    };
+    const events = ['pointerdown', 'keydown', 'scroll', 'focus'] as const;
+    for (const e of events) window.addEventListener(e, seen, { passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, seen);
+    };
+  }, []);
   const leaseEnds = claim.data?.leaseExpiresAt;
   useEffect(() => {
     if (!leaseEnds) return;
-    const timer = setTimeout(() => claimNow(), renewDelayMs(leaseEnds));
+    const timer = setTimeout(() => {
+      if (Date.now() - lastActive.current < CLAIM_IDLE_MS) claimNow();
+    }, renewDelayMs(leaseEnds));
     return () => clearTimeout(timer);
   }, [leaseEnds, claimNow]);
 
