@@ -174,7 +174,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const prescriptionFiles = createFileStorage(config);
   const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
-  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions });
+  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
