@@ -191,7 +191,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
-  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments });
+  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
   return {
