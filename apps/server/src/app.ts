@@ -174,7 +174,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const prescriptionFiles = createFileStorage(config);
   const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
-  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions });
+  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -191,7 +191,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
-  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments });
+  const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
   return {

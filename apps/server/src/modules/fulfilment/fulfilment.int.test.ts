@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { completeStagesButPayment } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
+import { accessLog } from '../../db/schema/access-log.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
 import { fulfilments, pharmacyStaff } from '../../db/schema/fulfilment.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
-import { productFormulary } from '../../db/schema/prescriptions.ts';
+import { prescriptions as prescriptionsTable, productFormulary } from '../../db/schema/prescriptions.ts';
 import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
@@ -41,7 +42,7 @@ async function staff(role: 'pharmacist' | 'doctor' | 'patient', pharmacyId?: str
     .returning({ id: users.id });
   if (pharmacyId) await ctx.database.db.insert(pharmacyStaff).values({ userId: user!.id, pharmacyId });
   const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
-  return client(token);
+  return { ...client(token), userId: user!.id };
 }
 
 function client(token: string | null) {
@@ -287,6 +288,37 @@ describe('the prescription PDF (issue 15: the pharmacist opens the prescription 
     // A paid order of a product needing no prescription has none.
     const { orderId: otc } = await paidOrder(DEMO_PRODUCTS.evergreen.minoxidil, 'paid');
     expect((await pharmacist.get(`/api/pharmacy/orders/${otc}/prescription.pdf`)).statusCode).toBe(404);
+  });
+
+  it("writes the pharmacist's read to the access log with the reason, and the chain still verifies (DESIGN.md: a staff member's read of a prescription is logged)", async () => {
+    const pharmacist = await staff('pharmacist', evergreenPartner);
+    const { orderId, patient } = await prescribedOrder(evergreenPartner);
+    const [prescription] = await ctx.database.db.select().from(prescriptionsTable).where(eq(prescriptionsTable.orderId, orderId));
+    const entries = () => ctx.database.db.select().from(accessLog).where(eq(accessLog.patientId, patient.userId));
+    expect(await entries()).toEqual([]);
+
+    // Refused reads (another pharmacy, a doctor) are not reads: nothing is written.
+    for (const other of [await staff('pharmacist', lumenPartner), await staff('doctor')]) {
+      expect((await other.get(`/api/pharmacy/orders/${orderId}/prescription.pdf`)).statusCode).toBe(404);
+    }
+    expect(await entries()).toEqual([]);
+
+    expect((await pharmacist.get(`/api/pharmacy/orders/${orderId}/prescription.pdf`)).statusCode).toBe(200);
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        actorUserId: pharmacist.userId,
+        actorRole: 'pharmacist',
+        patientId: patient.userId,
+        storefrontId: EVERGREEN_ID,
+        what: 'prescription',
+        recordId: prescription!.id,
+        reason: `pharmacy_fill:${orderId}`,
+      }),
+    ]);
+    // Each download is a read of its own.
+    expect((await pharmacist.get(`/api/pharmacy/orders/${orderId}/prescription.pdf`)).statusCode).toBe(200);
+    expect(await entries()).toHaveLength(2);
+    expect(await ctx.app.services.accessLog.verify()).toEqual({ ok: true });
   });
 });
 

@@ -18,6 +18,7 @@ import {
 } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
+import type { AccessLogService } from '../access-log/access-log.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { OrderState, OrdersService } from '../orders/orders.service.ts';
 import type { PharmacyService } from '../pharmacies/pharmacies.service.ts';
@@ -76,6 +77,7 @@ export function createFulfilmentService(deps: {
   orders: Pick<OrdersService, 'pharmacyOrders' | 'state' | 'storeData'>;
   pharmacies: Pick<PharmacyService, 'pharmacyById'>;
   prescriptions: Pick<PrescriptionService, 'ofOrder' | 'documentOf'>;
+  accessLog: Pick<AccessLogService, 'record'>;
 }) {
   const { db, now, orders, pharmacies } = deps;
 
@@ -204,7 +206,9 @@ export function createFulfilmentService(deps: {
 
     /**
      * GET /api/pharmacy/orders/:id/prescription.pdf: the fax-ready PDF of the prescription of an
-     * order sent to this pharmacy; 404 for any other order, or one with no document.
+     * order sent to this pharmacy; 404 for any other order, or one with no document. The read is
+     * written to the access log (DESIGN.md: a staff member's read of a prescription, with a reason)
+     * before the bytes are answered; if that write fails, nothing is answered.
      */
     async prescriptionDocument(pharmacist: Pharmacist, orderId: string): Promise<{ bytes: Buffer; orderNumber: string }> {
       const state = await orders.state(db, { orderId });
@@ -213,6 +217,17 @@ export function createFulfilmentService(deps: {
       if (!p || p.pharmacyId !== pharmacist.pharmacyId) throw notFound();
       const bytes = await deps.prescriptions.documentOf(p.id);
       if (!bytes) throw notFound();
+      await db.transaction((tx) =>
+        deps.accessLog.record(tx, {
+          actor: pharmacist.userId,
+          role: 'pharmacist',
+          patientId: p.patientId,
+          storefrontId: state.order.storefrontId,
+          what: 'prescription',
+          recordId: p.id,
+          reason: `pharmacy_fill:${orderId}`,
+        }),
+      );
       return { bytes, orderNumber: orderNumberOf(orderId) };
     },
 
