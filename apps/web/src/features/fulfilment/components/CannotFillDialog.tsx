@@ -1,7 +1,7 @@
 // The pharmacy cannot fill an order (issue 15: the patient is refunded): the pharmacist picks why,
-// sees the words the patient will read, and confirms; the server refunds the payment, cancels the
-// order and revokes its prescription. Its refusal (shipped meanwhile, the refund failed) shows
-// above the buttons.
+// sees the words the patient will read, and confirms; the server marks the order refunded, revokes
+// its prescription and refunds the payment (retried by reconciliation should the card processor
+// fail). Its refusal (shipped meanwhile) shows above the buttons.
 import { CANNOT_FILL_LABELS, CANNOT_FILL_REASON_CODES, CANNOT_FILL_REASONS, cannotFillInputSchema, type CannotFillInput } from '@store/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
