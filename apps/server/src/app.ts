@@ -188,9 +188,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const verifyThrottle = createThrottle({ db, now, secret });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
   const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
-  const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, notices: orderNotices });
+  const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
-  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit });
+  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });

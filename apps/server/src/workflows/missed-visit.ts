@@ -3,9 +3,9 @@
 // visit_scheduled | cancelled). Once the start has passed, the visit's doctor marks it missed: the
 // visit becomes `missed`, the order `visit_missed` (audited with the doctor) and the patient is told
 // to book a new time within 3 days (order-visits.ts books it and moves the order back). An order
-// still `visit_missed` 3 days after its visit was marked missed is cancelled by a recurring job:
-// the card hold is voided through the payments service first (no transaction around the gateway),
-// then the order is cancelled and the patient told.
+// still `visit_missed` 3 days after its visit was marked missed is cancelled by a recurring job (in
+// one locked transaction, the patient told), then its card hold is voided through the payments
+// service after the commit (a failed void is released by the payments reconciliation sweep).
 import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError, notFound } from '../lib/problem.ts';
 import type { AuditContext } from '../modules/audit/audit.service.ts';
@@ -25,7 +25,7 @@ export function createMissedVisits(deps: {
   now: () => Date;
   jobs: Pick<JobQueue, 'every'>;
   orders: Pick<OrdersService, 'state' | 'transition'>;
-  scheduling: Pick<SchedulingService, 'markMissedIn' | 'missedNotRebookedBefore'>;
+  scheduling: Pick<SchedulingService, 'markMissedIn' | 'missedNotRebookedBefore' | 'missedStateIn'>;
   payments: Pick<PaymentsService, 'voidForOrder'>;
   notices: Pick<OrderNotices, 'enqueue'>;
   log?: { warn(obj: object, msg: string): void } | undefined;
@@ -51,29 +51,33 @@ export function createMissedVisits(deps: {
     });
   }
 
-  /** One pass: orders whose visit was marked missed over 3 days ago and not booked again are cancelled. Answers how many. */
+  /**
+   * One pass: orders whose visit was marked missed over 3 days ago and not booked again are
+   * cancelled. The order moves first, in one locked transaction (still `visit_missed`, nothing booked
+   * since); the hold is voided after the commit. If the void fails (or the process dies), the
+   * payments reconciliation sweep (pay.ts) releases the live payment behind the cancelled order.
+   * Booking a new time refuses an order past its window in the booking's own transaction
+   * (order-visits.ts), so the two never overlap. Answers how many orders were cancelled.
+   */
   async function sweep(): Promise<number> {
-    const due = await scheduling.missedNotRebookedBefore(new Date(now().getTime() - MISSED_VISIT_REBOOK_MS));
+    const cutoff = new Date(now().getTime() - MISSED_VISIT_REBOOK_MS);
+    const due = await scheduling.missedNotRebookedBefore(cutoff);
     let cancelled = 0;
     for (const { orderId } of due) {
-      // Read again just before the gateway call: a new time booked meanwhile keeps the order.
-      const state = await orders.state(db, { orderId });
-      if (state?.order.status !== 'visit_missed') continue;
-      const voided = await payments.voidForOrder(orderId, { reason: 'visit_missed_not_rebooked' });
-      if (!voided.ok) {
-        deps.log?.warn({ orderId, failure: voided.failure.code }, 'missed-visit order: hold not voided');
-        continue;
-      }
       const done = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as DbOrTx;
         const locked = await orders.state(tx, { orderId }, { forUpdate: true });
         if (locked?.order.status !== 'visit_missed') return false;
+        const missed = await scheduling.missedStateIn(tx, orderId);
+        if (!missed || missed.bookedSince || missed.missedAt.getTime() >= cutoff.getTime()) return false;
         await orders.transition({ orderId, to: 'cancelled', reason: 'visit_missed_not_rebooked', tx });
         await notices.enqueue(tx, { orderId, notice: 'cancelled' });
         return true;
       });
-      if (done) cancelled++;
-      else deps.log?.warn({ orderId }, 'missed-visit order changed while its hold was voided');
+      if (!done) continue;
+      cancelled++;
+      const voided = await payments.voidForOrder(orderId, { reason: 'visit_missed_not_rebooked' }).catch((error: unknown) => ({ ok: false as const, error }));
+      if (!voided.ok) deps.log?.warn({ orderId }, 'missed-visit order cancelled; its hold is left to the payments reconciliation sweep');
     }
     return cancelled;
   }

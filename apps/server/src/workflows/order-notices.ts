@@ -36,6 +36,7 @@ export const ORDER_NOTICES = [
   'refunded',
   'visit_missed',
   'cancelled',
+  'hold_lapsed',
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
@@ -170,10 +171,10 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
         heading: 'Your doctor is still reviewing your order',
         paragraphs: [
           hi,
-          'Your review is taking longer than usual, and the hold on your card will soon be released by your bank. You will not be charged after it is released.',
-          'If your doctor approves your treatment after that, we will ask you to confirm your payment again before anything is sent.',
+          'Your review is taking longer than usual, and the hold on your card will soon be released by your bank.',
+          'If your doctor has not decided by then, your order will be cancelled and nothing will be charged. You can order again at any time.',
         ],
-        sms: `Your review for order ${orderNumber} is taking longer; the hold on your card will be released. You will not be charged without confirming.`,
+        sms: `Your review for order ${orderNumber} is taking longer. If it is not decided before the hold on your card is released, the order is cancelled and nothing is charged.`,
         action: 'View your order',
       };
     case 'refunded': {
@@ -207,6 +208,15 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
         heading: 'Your order was cancelled',
         paragraphs: [hi, 'No new time was booked for your missed visit within 3 days, so your order was cancelled. Your card has not been charged: the hold on it has been released.'],
         sms: `Order ${orderNumber} was cancelled: no new visit was booked. Your card was not charged.`,
+        action: 'View your order',
+      };
+    case 'hold_lapsed':
+      // issue 15: the hold lapsed before a doctor's decision; the hold-expiry job cancelled the order.
+      return {
+        subject: `Your order ${orderNumber} was cancelled`,
+        heading: 'Your order was cancelled',
+        paragraphs: [hi, 'Your doctor could not review your order before the hold on your card was released. Your order was cancelled and you were not charged; you can order again.'],
+        sms: `Order ${orderNumber} was cancelled: it could not be reviewed before the hold on your card was released. You were not charged; you can order again.`,
         action: 'View your order',
       };
   }

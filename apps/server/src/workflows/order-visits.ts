@@ -14,6 +14,7 @@ import type { DoctorService, DoctorSummary } from '../modules/doctors/doctors.se
 import type { OrderOwner, OrdersService, OrderState } from '../modules/orders/orders.service.ts';
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
 import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from '../modules/scheduling/scheduling.service.ts';
+import { MISSED_VISIT_REBOOK_MS } from './missed-visit.ts';
 
 /**
  * Where the visit's order stands, for the reschedule page (issue 13 #12): not paid yet (a new time
@@ -46,13 +47,34 @@ export function createOrderVisitService(deps: {
   doctors: Pick<DoctorService, 'list' | 'get'>;
   scheduling: Pick<
     SchedulingService,
-    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken'
+    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken' | 'missedStateIn'
   >;
   payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder' | 'hasLivePayment'>;
   audit: Pick<AuditService, 'record'>;
+  now?: (() => Date) | undefined;
 }) {
   const { db, orders, checkout, doctors, scheduling, payments, audit } = deps;
+  const now = deps.now ?? (() => new Date());
   const scope = (storefront: StorefrontConfig) => ({ storefrontId: storefront.id, companyId: storefront.companyId });
+
+  /** issue 15: refuses (409) a new time for an order whose visit was missed over 3 days ago, read in `tx` (or `db`). */
+  async function assertRebookWindowIn(tx: DbOrTx, orderId: string): Promise<void> {
+    const missed = await scheduling.missedStateIn(tx, orderId);
+    if (missed && now().getTime() - missed.missedAt.getTime() >= MISSED_VISIT_REBOOK_MS) {
+      throw new AppError(409, 'REBOOK_WINDOW_PASSED', 'The time to book a new visit has passed; this order was cancelled and your card was not charged.');
+    }
+  }
+
+  /** issue 15: a missed visit's order goes back to visit_scheduled, in the booking's transaction (order locked), within its 3 days only. */
+  async function rescheduleMissedIn(tx: DbOrTx, orderId: string, auditCtx: AuditContext | undefined): Promise<void> {
+    const locked = await orders.state(tx, { orderId }, { forUpdate: true });
+    if (locked?.order.status !== 'visit_missed') {
+      if (locked?.order.status === 'cancelled') await assertRebookWindowIn(tx, orderId);
+      throw refuse('ORDER_CLOSED');
+    }
+    await assertRebookWindowIn(tx, orderId);
+    await orders.transition({ orderId, to: 'visit_scheduled', reason: 'visit_rebooked', audit: auditCtx, tx });
+  }
 
   async function ownedState(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<OrderState> {
     const state = await orders.state(db, { orderId, storefrontId: storefront.id, owner });
@@ -293,6 +315,8 @@ export function createOrderVisitService(deps: {
     }): Promise<Booked & { progress: CheckoutProgressView }> {
       const owner = ownerOfIdentity(input.identity);
       const state = await ownedState(input.storefront, owner, input.orderId);
+      // issue 15: past a missed visit's 3 days, the same plain answer whether or not the job has cancelled the order yet.
+      if (state.order.status === 'visit_missed' || state.order.status === 'cancelled') await assertRebookWindowIn(db, input.orderId);
       assertSchedulable(state);
       const visitType = state.visitType;
       if (!isScheduledVisit(visitType)) throw new AppError(409, 'VISIT_TYPE_MISMATCH', MESSAGES.VISIT_TYPE_MISMATCH);
@@ -314,11 +338,10 @@ export function createOrderVisitService(deps: {
         meta: input.meta,
         // Before payment the "visit scheduled" mail waits for the pay step's job (issue 13 #12).
         mail: paid,
-        // issue 15: after a missed visit the order is scheduled again in the booking's transaction
-        // (refused, and the booking undone, if the order was cancelled meanwhile).
-        inTx: missed
-          ? (tx) => orders.transition({ orderId: input.orderId, to: 'visit_scheduled', reason: 'visit_rebooked', audit: input.audit, tx })
-          : undefined,
+        // issue 15: after a missed visit the order is scheduled again in the booking's transaction,
+        // with the order locked: refused (and the booking undone) once the 3 days to book a new
+        // time have passed, whether or not the missed-visit job has cancelled the order yet.
+        inTx: missed ? (tx) => rescheduleMissedIn(tx, input.orderId, input.audit) : undefined,
       });
       if (paid) return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
       try {

@@ -25,7 +25,7 @@ export function toFailureResult(code: DeclineCode): GatewayFailure {
  * and the reason in plain words; 503 when the processor could not be reached.
  */
 /** issue 15: what the doctor reads when approving an order whose card hold lapsed. */
-export const HOLD_LAPSED = 'The card hold has lapsed, so this order can no longer be charged. The patient has been told; they can pay again from their account.';
+export const HOLD_LAPSED = 'The card hold has lapsed, so this order cannot be approved; it will be cancelled and the patient told.';
 
 export function paymentProblem(failure: PaymentFailure): AppError {
   // A lapsed hold is not the card's refusal: nothing can be captured any more (409, never 402).

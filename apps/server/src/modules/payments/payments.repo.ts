@@ -128,6 +128,26 @@ export function createPaymentsRepo(db: DbOrTx) {
         .limit(limit);
     },
 
+    /**
+     * issue 15: orders in these statuses whose hold was recorded as lapsed (voided, authorization_expired,
+     * e.g. by an approval refused after it lapsed) and which hold no live payment.
+     */
+    async lapsedBehindOrdersIn(orderStatuses: readonly string[], limit: number): Promise<{ orderId: string; storefrontId: string }[]> {
+      return db
+        .selectDistinct({ orderId: payments.orderId, storefrontId: orders.storefrontId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(
+          and(
+            eq(payments.status, 'voided'),
+            eq(payments.failureCode, 'authorization_expired'),
+            inArray(orders.status, [...orderStatuses] as OrderStatus[]),
+            sql`not exists (select 1 from ${payments} as live where live.order_id = ${orders.id} and live.status in ('pending', 'authorized', 'captured'))`,
+          ),
+        )
+        .limit(limit);
+    },
+
     /** The live (authorized or captured) payments of these orders: when each was held and when its hold lapses. */
     async liveHolds(orderIds: readonly string[]): Promise<{ orderId: string; status: PaymentStatus; authorizedAt: Date | null; holdExpiresAt: Date | null }[]> {
       const ids = orderIds.filter(isUuid);

@@ -538,6 +538,22 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return live ? settled(live, undefined) : null;
   }
 
+  const LAPSED_FAILURE: PaymentFailure = { code: 'authorization_expired', message: HOLD_LAPSED, retryable: false };
+  const holdLapsed = (row: PaymentRow) => row.status === 'authorized' && row.holdExpiresAt !== null && now().getTime() >= row.holdExpiresAt.getTime();
+
+  /** A hold past its expiry is released by the processor: recorded as released (voided, authorization_expired) in `tx`, without asking. */
+  async function recordLapsedIn(tx: DbOrTx, row: PaymentRow, actor: AuditActor, ctx?: PaymentAudit): Promise<PaymentRow | null> {
+    const moved = await createPaymentsRepo(tx).transition(row.id, ['authorized'], {
+      status: 'voided',
+      voidedAt: now(),
+      failureCode: LAPSED_FAILURE.code,
+      failureReason: LAPSED_FAILURE.message,
+      updatedAt: now(),
+    });
+    if (moved) await recordAudit(tx, moved, { action: 'payment.expired', actor, ctx });
+    return moved;
+  }
+
   async function captureForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
     const live = await liveSettled(orderId);
     if (!live || live.status === 'pending') {
@@ -547,15 +563,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const actor = ctx?.actor ?? { type: 'system' as const };
     // issue 15: never capture after the hold lapsed; the processor releases it then, so it is
     // recorded as released without asking (the decision answers 409 HOLD_LAPSED, see paymentProblem).
-    if (live.holdExpiresAt && now().getTime() >= live.holdExpiresAt.getTime()) {
-      const failure = { code: 'authorization_expired' as const, message: HOLD_LAPSED, retryable: false };
-      const moved = await move(
-        live,
-        ['authorized'],
-        { status: 'voided', voidedAt: now(), failureCode: failure.code, failureReason: failure.message },
-        { action: 'payment.expired', actor, ctx },
-      );
-      return { ok: false, payment: toPaymentView(moved ?? live), failure };
+    if (holdLapsed(live)) {
+      const moved = await db.transaction((tx) => recordLapsedIn(tx, live, actor, ctx));
+      return { ok: false, payment: toPaymentView(moved ?? live), failure: LAPSED_FAILURE };
     }
     const result = await gateway.capture({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:capture` });
     // A capture the gateway already made (a lost answer) counts as done.
@@ -662,6 +672,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return createPaymentsRepo(tx).createdAt(paymentId);
     },
 
+    /**
+     * issue 15: the order's held payment whose hold has lapsed is recorded as released (as capture
+     * does), in `tx` (the caller's transaction, which holds the order locked). No gateway call: the
+     * processor released it. Answers false when the order holds no lapsed authorization.
+     */
+    async releaseLapsedHoldIn(tx: DbOrTx, orderId: string, ctx?: PaymentAudit): Promise<boolean> {
+      const live = await createPaymentsRepo(tx).findLive(orderId);
+      if (!live || !holdLapsed(live)) return false;
+      return (await recordLapsedIn(tx, live, ctx?.actor ?? { type: 'system' }, ctx)) !== null;
+    },
+
     /** Void a hold or refund a charge, whichever the order's payment needs (patient cancels). */
     async cancelForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
       const live = await liveSettled(orderId);
@@ -679,6 +700,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async holdsOf(orderIds: readonly string[]): Promise<Map<string, { authorizedAt: Date | null; holdExpiresAt: Date | null }>> {
       const rows = await repo.liveHolds(orderIds);
       return new Map(rows.map((r) => [r.orderId, { authorizedAt: r.authorizedAt, holdExpiresAt: r.status === 'authorized' ? r.holdExpiresAt : null }]));
+    },
+
+    /** issue 15: orders in these statuses whose hold was recorded as lapsed and which hold no live payment (the hold-expiry job's second list). */
+    lapsedBehindOrdersIn(orderStatuses: readonly OrderStatus[], limit = 200): Promise<{ orderId: string; storefrontId: string }[]> {
+      return repo.lapsedBehindOrdersIn(orderStatuses, limit);
     },
 
     /** Held (uncaptured) payments whose hold lapses before `before` (the hold-expiry job's work list). */

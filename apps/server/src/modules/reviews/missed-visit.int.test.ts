@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { cardDetailsSchema, Stage, type StageFlag } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -17,7 +17,9 @@ import { appointments } from '../../db/schema/scheduling.ts';
 import { DEMO_DOCTOR_IDS } from '../../db/seed/doctors.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
+import { PAYMENTS_RECONCILE_SWEEP_JOB } from '../../workflows/pay.ts';
 import type { OrderOwner } from '../orders/orders.service.ts';
+import { toFailureResult } from '../payments/payment-failures.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
 let ctx: TestContext;
@@ -100,6 +102,16 @@ const markMissed = (who: { send: Send }, appointmentId: string) => who.send('POS
 const at = (iso: string, ms = 0) => {
   ctx.clock.now = new Date(new Date(iso).getTime() + ms);
 };
+
+/** Runs `fn` with the background worker paused (it polls every 2 s and would run the recurring sweeps on the moved clock). */
+async function withoutWorker(fn: () => Promise<void>) {
+  await ctx.app.services.jobs.stop();
+  try {
+    await fn();
+  } finally {
+    ctx.app.services.jobs.start();
+  }
+}
 
 /** Open starts of Dr. Okafor the week after. */
 async function openStarts(): Promise<string[]> {
@@ -194,7 +206,7 @@ describe('a missed visit (issue 15)', () => {
     at(startsAt, HOUR + 3 * DAY - 60_000);
     expect(await ctx.app.services.missedVisits.sweep()).toBe(0);
     expect(await orderStatus(orderId)).toBe('visit_missed');
-    // After them: the hold is voided and the order cancelled, with the reason, and the patient told.
+    // After them: the order is cancelled, with the reason, and the patient told; then the hold is voided.
     at(startsAt, HOUR + 3 * DAY + 60_000);
     expect(await ctx.app.services.missedVisits.sweep()).toBe(1);
     expect(await orderStatus(orderId)).toBe('cancelled');
@@ -207,5 +219,78 @@ describe('a missed visit (issue 15)', () => {
     // Nothing more to book; a second pass does nothing.
     expect(await ctx.app.services.missedVisits.sweep()).toBe(0);
     expect((await patient.send('GET', '/api/account/visit')).json()).toEqual({ appointment: null, order: null });
+  });
+
+  it('cancels the order first; a hold whose void fails is released by the payments reconciliation sweep', async () => {
+    const startsAt = '2027-02-02T17:00:00.000Z';
+    const { patient, orderId, appointmentId } = await paidVisit(startsAt);
+    at(startsAt, HOUR);
+    expect((await markMissed(okafor, appointmentId)).statusCode).toBe(200);
+    // The processor cannot be reached when the job voids the hold: the order is cancelled all the same.
+    const spy = vi.spyOn(ctx.app.services.paymentGateway.gateway, 'void').mockResolvedValue(toFailureResult('gateway_unavailable'));
+    try {
+      await withoutWorker(async () => {
+        at(startsAt, HOUR + 3 * DAY + 60_000);
+        expect(await ctx.app.services.missedVisits.sweep()).toBe(1);
+      });
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await orderStatus(orderId)).toBe('cancelled');
+    const paymentStatus = async () => (await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!.status;
+    expect(await paymentStatus()).toBe('authorized');
+    // The rebooking link is closed at once, before the money has moved.
+    const [open] = await openStarts();
+    const late = await patient.send('POST', `/api/orders/${orderId}/appointment`, {
+      doctorId: DEMO_DOCTOR_IDS.okafor,
+      startsAt: open,
+      invitee: { name: 'Pat Lee', email: patient.email, number: '(555) 201-3344' },
+      timeZone: 'America/New_York',
+    });
+    expect(late.statusCode).toBe(409);
+    // The reconciliation sweep (every 5 minutes) releases the hold behind the cancelled order.
+    await ctx.app.services.jobs.enqueue(PAYMENTS_RECONCILE_SWEEP_JOB, {});
+    await ctx.app.services.jobs.drain();
+    expect(await paymentStatus()).toBe('voided');
+    await ctx.app.services.jobs.drain();
+    expect((await mailsTo(patient.email)).some((m) => m.subject?.includes('was cancelled') && m.body.includes('not been charged'))).toBe(true);
+  });
+
+  it('refuses a new time once the 3 days have passed, even before the job has cancelled the order', async () => {
+    const startsAt = '2027-02-02T18:00:00.000Z';
+    const { patient, orderId, appointmentId } = await paidVisit(startsAt);
+    at(startsAt, HOUR);
+    expect((await markMissed(okafor, appointmentId)).statusCode).toBe(200);
+    await ctx.app.services.jobs.drain();
+    const [open] = await openStarts();
+    const book = () =>
+      patient.send('POST', `/api/orders/${orderId}/appointment`, {
+        doctorId: DEMO_DOCTOR_IDS.okafor,
+        startsAt: open,
+        invitee: { name: 'Pat Lee', email: patient.email, number: '(555) 201-3344' },
+        timeZone: 'America/New_York',
+      });
+    const refusal = 'The time to book a new visit has passed; this order was cancelled and your card was not charged.';
+    await withoutWorker(async () => {
+      at(startsAt, HOUR + 3 * DAY + 60_000);
+      const refused = await book();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(refusal);
+      // Nothing was booked and the order still waits for the job (not run yet).
+      expect((await visitsOf(orderId)).map((v) => v.status)).toEqual(['missed']);
+      expect(await orderStatus(orderId)).toBe('visit_missed');
+      // "Reschedule my recent visit" from the account is refused the same way.
+      const rescheduled = await patient.send('POST', `/api/account/orders/${orderId}/reschedule`, { startsAt: open, timeZone: 'America/New_York' });
+      expect(rescheduled.statusCode).toBe(409);
+      expect(rescheduled.json().detail).toBe(refusal);
+      expect(await ctx.app.services.missedVisits.sweep()).toBe(1);
+    });
+    expect(await orderStatus(orderId)).toBe('cancelled');
+    // After the job: the same plain answer.
+    const after = await book();
+    expect(after.statusCode).toBe(409);
+    expect(after.json().detail).toBe(refusal);
+    expect((await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!.status).toBe('voided');
   });
 });

@@ -10,6 +10,8 @@ import { signedInPatient } from '../../../test/patients.ts';
 import { paidForReview, patientUpload, signedInDoctor, submittedConsult, TINY_PNG, type DoctorClient } from '../../../test/reviews.ts';
 import { accessLog } from '../../db/schema/access-log.ts';
 import { addresses } from '../../db/schema/addresses.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -266,8 +268,13 @@ describe('the queue (issue 15)', () => {
 });
 
 describe('card holds that lapse (issue 15)', () => {
+  // The background worker polls every 2 s and would run the hold-expiry job on the moved clock
+  // between a test's steps: these tests run the job themselves.
+  beforeAll(() => ctx.app.services.jobs.stop());
+  afterAll(() => ctx.app.services.jobs.start());
+
   it('puts a lapsing hold first, tells the patient once, and refuses to capture after it lapsed', async () => {
-    const { orderId } = await paidForReview(ctx, 'CA');
+    const { orderId, patient } = await paidForReview(ctx, 'CA');
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment!.holdExpiresAt!.getTime()).toBe(payment!.authorizedAt!.getTime() + HOLD_VALID_MS);
 
@@ -297,9 +304,61 @@ describe('card holds that lapse (issue 15)', () => {
       refills: 5,
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toContain('The card hold has lapsed');
-    // Nothing was captured: the hold is recorded as released by the processor, the order undecided.
+    expect(refused.json().detail).toBe('The card hold has lapsed, so this order cannot be approved; it will be cancelled and the patient told.');
+    // Nothing was captured: the hold is recorded as released by the processor.
     expect((await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!.status).toBe('voided');
-    expect(await statusOf(orderId)).toBe('awaiting_review');
+    // The hold-expiry job then cancels the order (no dead end) and tells the patient.
+    await ctx.app.services.holdExpiry.sweep();
+    expect(await statusOf(orderId)).toBe('cancelled');
+    expect(await patientMails(patient.userId)).toContainEqual(expect.objectContaining({ subject: expect.stringContaining('was cancelled') }));
+  });
+
+  it('cancels an order still waiting for a doctor once its hold lapsed, without charging; an order decided in time is untouched', async () => {
+    const waiting = await paidForReview(ctx, 'CA');
+    const decided = await paidForReview(ctx, 'CA');
+    const doctor = await signedInDoctor(ctx, ['CA']);
+    expect((await doctor.post(`/api/doctor/orders/${decided.orderId}/claim`)).statusCode).toBe(200);
+    const approved = await doctor.post(`/api/doctor/orders/${decided.orderId}/approve`, {
+      formularyId: DEMO_FORMULARY.metforminEr500,
+      quantity: 60,
+      daysSupply: 30,
+      directions: 'Take 1 tablet by mouth twice daily with meals.',
+      refills: 5,
+    });
+    expect(approved.statusCode).toBe(200);
+    await ctx.app.services.jobs.drain(); // the approval's follow-up (the prescription) runs as a job
+    const decidedStatus = await statusOf(decided.orderId);
+    expect(['approved', 'prescribed']).toContain(decidedStatus);
+    const paymentOf = async (orderId: string) => (await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
+
+    // Before the hold lapses the job only warns.
+    ctx.clock.advance(HOLD_VALID_MS - HOUR);
+    await ctx.app.services.holdExpiry.sweep();
+    expect(await statusOf(waiting.orderId)).toBe('awaiting_review');
+    expect((await paymentOf(waiting.orderId)).status).toBe('authorized');
+
+    ctx.clock.advance(2 * HOUR);
+    await ctx.app.services.holdExpiry.sweep();
+    expect(await statusOf(waiting.orderId)).toBe('cancelled');
+    // Not captured: recorded as released by the processor.
+    expect(await paymentOf(waiting.orderId)).toMatchObject({ status: 'voided', capturedAt: null, failureCode: 'authorization_expired' });
+    const changes = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, waiting.orderId), eq(auditEvents.action, 'order.status_changed')));
+    expect(changes.map((e) => e.details)).toContainEqual(expect.objectContaining({ from: 'awaiting_review', to: 'cancelled', reason: 'card_hold_lapsed' }));
+    const mail = (await patientMails(waiting.patient.userId)).find((m) => m.subject?.includes('was cancelled'));
+    expect(mail?.body).toContain('Your doctor could not review your order before the hold on your card was released.');
+    expect(mail?.body).toContain('you were not charged; you can order again');
+    // The order decided in time keeps its status and its charge.
+    expect(await statusOf(decided.orderId)).toBe(decidedStatus);
+    expect((await paymentOf(decided.orderId)).status).toBe('captured');
+    // A second pass changes nothing: one mail only.
+    await ctx.app.services.holdExpiry.sweep();
+    expect((await patientMails(waiting.patient.userId)).filter((m) => m.subject?.includes('was cancelled'))).toHaveLength(1);
   });
 });
+
+/** The patient's mails, after the queued notices are sent. */
+async function patientMails(userId: string) {
+  await ctx.app.services.jobs.drain();
+  const email = (await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
+  return (await ctx.app.services.notifications.outbox(500)).filter((m) => m.to === email);
+}

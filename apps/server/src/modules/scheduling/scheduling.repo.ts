@@ -205,6 +205,23 @@ export function createSchedulingRepo(db: DbOrTx) {
       return rows;
     },
 
+    /** issue 15: when the order's newest missed visit was marked missed, and whether a visit is booked for the order. */
+    async missedState(orderId: string): Promise<{ missedAt: Date; bookedSince: boolean } | null> {
+      const [missed] = await db
+        .select({ missedAt: appointments.updatedAt })
+        .from(appointments)
+        .where(and(eq(appointments.orderId, orderId), eq(appointments.status, 'missed')))
+        .orderBy(desc(appointments.updatedAt))
+        .limit(1);
+      if (!missed) return null;
+      const [booked] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(eq(appointments.orderId, orderId), eq(appointments.status, 'booked')))
+        .limit(1);
+      return { missedAt: missed.missedAt, bookedSince: booked !== undefined };
+    },
+
     /** The order's current visit: its newest live one. */
     async liveForOrder(storefrontId: string, orderId: string): Promise<AppointmentRow | undefined> {
       const rows = await db

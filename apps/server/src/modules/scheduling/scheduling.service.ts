@@ -578,6 +578,14 @@ export function createSchedulingService(deps: {
       return repo().missedNotRebookedBefore(before, limit);
     },
 
+    /**
+     * issue 15: read in `tx` (which holds the order locked): when the order's visit was marked
+     * missed and whether a visit has been booked for it since; null when no visit was missed.
+     */
+    async missedStateIn(tx: DbOrTx, orderId: string): Promise<{ missedAt: Date; bookedSince: boolean } | null> {
+      return repo(tx).missedState(orderId);
+    },
+
     /** The order's current visit (booked, completed or missed), or null. */
     /**
      * issue 15 "today's visits": the doctor's appointments today in their time zone (not the ones
