@@ -55,7 +55,8 @@ function staffApi(role: 'doctor' | 'pharmacist' | 'admin', extra: FakeRoute[] = 
       },
     ],
     ['GET', '/api/account/profile', () => ({ body: { id: 'u1', firstName: 'Daniel', lastName: 'Kim', role } })],
-    ['GET', '/api/doctor/queue', () => ({ body: { items: [], total: 0, page: 1, pageSize: 50 } })],
+    ['GET', '/api/doctor/queue', () => ({ body: { items: [], total: 0, page: 1, pageSize: 50, counts: { total: 0, byStorefront: [], byProduct: [], byState: [], byStatus: [] }, todayVisits: [], timeZone: 'America/Chicago' } })],
+    ['GET', '/api/pharmacy/orders', () => ({ body: { items: [], total: 0, page: 1, pageSize: 25, counts: { to_fill: 0, filled: 0, shipped: 0, delivered: 0, ready_for_pickup: 0, all: 0 } } })],
     ['GET', '/api/pharmacy/me', () => ({ body: { pharmacy: { id: 'p1', name: 'Evergreen Health Mail-Order Pharmacy', phone: '3035550188', address: '4200 Larkspur Way', city: 'Denver', state: 'CO', zip: '80216' } } })],
   ]);
 }
@@ -94,7 +95,7 @@ describe('staff sign-in page (issue 15)', () => {
     await userEvent.click(submit);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/doctor'));
-    expect(await screen.findByText('No orders are waiting for review.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/auth/staff/verify-code')?.body).toEqual({ email: 'doctor@evergreen.example', code: '123456' });
   });
 
@@ -127,7 +128,8 @@ describe('staff sign-in page (issue 15)', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Passcode/ }), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pharmacy'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Evergreen Health Mail-Order Pharmacy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(await screen.findByText(/sent to Evergreen Health Mail-Order Pharmacy/)).toBeInTheDocument();
   });
 
   it('tells an admin the console is not built yet and signs them out', async () => {
