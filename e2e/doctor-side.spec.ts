@@ -188,9 +188,9 @@ test('a paid consult is reviewed, answered, approved, captured, faxed, filled an
   // The partner pharmacist fills and ships it with a tracking number.
   const pharmacist = await staffSignIn(browser, PHARMACIST, /\/pharmacy$/);
   await expect(pharmacist.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  await pharmacist.getByRole('button', { name: `Fill order ${orderNumber}` }).click();
+  await pharmacist.getByRole('button', { name: `Fill order ${orderNumber}`, exact: true }).click();
   await pharmacist.getByRole('tab', { name: /Filled/ }).click();
-  await pharmacist.getByRole('button', { name: `Ship order ${orderNumber}` }).click();
+  await pharmacist.getByRole('button', { name: `Ship order ${orderNumber}`, exact: true }).click();
   const dialog = pharmacist.getByRole('dialog');
   await dialog.getByLabel('Carrier').click();
   await pharmacist.getByRole('option', { name: 'UPS' }).click();
