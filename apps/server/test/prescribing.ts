@@ -2,7 +2,6 @@
 // consult order awaiting review with its pharmacy and address, and the text of a PDF we rendered.
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { cardDetailsSchema } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/auth.ts';
@@ -12,7 +11,7 @@ import { pharmacies } from '../src/db/schema/pharmacies.ts';
 import { DEMO_PRODUCTS } from '../src/db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../src/db/seed/storefronts.ts';
 import type { TestContext } from './app.ts';
-import { completeStagesButPayment } from './orders.ts';
+import { completeStagesButPayment, payWithTestCard } from './orders.ts';
 import { signedInPatient } from './patients.ts';
 
 /** A signed-in Evergreen doctor (Bearer) with an NPI and a numbered licence in each state. */
@@ -45,15 +44,7 @@ export async function paidConsultOrder(ctx: TestContext, state = 'TX') {
   expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] })).statusCode).toBe(200);
   expect((await patient.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
   await completeStagesButPayment(ctx, orderId);
-  const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
-  const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
-  const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/pay`,
-    headers: { host: 'localhost:3000', authorization: `Bearer ${patient.token}`, 'x-requested-with': 'fetch', 'idempotency-key': `pay-${randomUUID()}` },
-    payload: { paymentMethod: { token }, acceptedConsentIds },
-  });
+  const paid = await payWithTestCard(ctx, patient, orderId);
   expect(paid.json().status).toBe('awaiting_review');
   const [pharmacy] = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.isPatientCreated, false)).limit(1);
   await ctx.database.db

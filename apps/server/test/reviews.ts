@@ -1,7 +1,6 @@
 // Shared by the doctor-side integration tests (issue 15): a signed-in doctor, and a patient's paid
 // asynchronous consult order awaiting review, optionally with a submitted consult.
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/auth.ts';
@@ -10,7 +9,7 @@ import { doctorLicenses, doctors } from '../src/db/schema/doctors.ts';
 import { DEMO_PRODUCTS } from '../src/db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../src/db/seed/storefronts.ts';
 import type { TestContext } from './app.ts';
-import { completeStagesButPayment } from './orders.ts';
+import { completeStagesButPayment, payWithTestCard } from './orders.ts';
 import { signedInPatient, type PatientClient } from './patients.ts';
 
 /** A signed-in doctor (Bearer), licensed in `states`, serving every storefront of the company or one. */
@@ -50,15 +49,7 @@ export async function paidForReview(ctx: TestContext, state: string | null = 'CA
   expect(items.statusCode).toBe(200);
   if (state) expect((await who.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
   await completeStagesButPayment(ctx, orderId);
-  const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
-  const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
-  const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/pay`,
-    headers: { host: 'localhost:3000', authorization: `Bearer ${who.token}`, 'x-requested-with': 'fetch', 'idempotency-key': `pay-${randomUUID()}` },
-    payload: { paymentMethod: { token }, acceptedConsentIds },
-  });
+  const paid = await payWithTestCard(ctx, who, orderId);
   expect(paid.statusCode).toBe(200);
   expect(paid.json().status).toBe('awaiting_review');
   const itemId = (items.json().items as { id: string }[])[0]!.id;

@@ -3,11 +3,11 @@
 // account has a phone); the code starts the session. No other way in — the patient code login,
 // a password reset link — gives a staff member a session. Patients sign in as before.
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema, MESSAGES } from '@store/domain';
+import { MESSAGES } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { completeStagesButPayment } from '../../../test/orders.ts';
+import { completeStagesButPayment, payWithTestCard } from '../../../test/orders.ts';
 import { signedInPatient } from '../../../test/patients.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { oneTimeCodes, users } from '../../db/schema/auth.ts';
@@ -61,15 +61,7 @@ async function awaitingReviewInCa(): Promise<string> {
   await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] });
   await patient.patch(`/api/orders/${orderId}/shipping`, { state: 'CA' });
   await completeStagesButPayment(ctx, orderId);
-  const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
-  const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
-  const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/pay`,
-    headers: { host: 'localhost:3000', authorization: `Bearer ${patient.token}`, 'x-requested-with': 'fetch', 'idempotency-key': `pay-${randomUUID()}` },
-    payload: { paymentMethod: { token }, acceptedConsentIds },
-  });
+  const paid = await payWithTestCard(ctx, patient, orderId);
   expect(paid.json().status).toBe('awaiting_review');
   return orderId;
 }

@@ -4,11 +4,11 @@
 // mail carries the tracking number). Everyone else reaches none of it (404); a step out of order
 // is a 409.
 import { randomUUID } from 'node:crypto';
-import { approveInputSchema, cardDetailsSchema } from '@store/domain';
+import { approveInputSchema } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { completeStagesButPayment } from '../../../test/orders.ts';
+import { completeStagesButPayment, payWithTestCard } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
 import { accessLog } from '../../db/schema/access-log.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
@@ -56,8 +56,6 @@ function client(token: string | null) {
   return { get: (url: string) => send('GET', url), post: (url: string, payload?: unknown) => send('POST', url, payload) };
 }
 
-const card = () => cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
-
 /** A patient's order of `productId` shipping to Austin, TX, paid with the sandbox card. */
 async function paidOrder(productId: string, expected: string): Promise<{ orderId: string; patient: PatientClient }> {
   const patient = await signedInPatient(ctx, { firstName: 'Rosa' });
@@ -72,14 +70,7 @@ async function paidOrder(productId: string, expected: string): Promise<{ orderId
     shipZip: '78701',
   });
   await completeStagesButPayment(ctx, orderId);
-  const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card());
-  const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/pay`,
-    headers: { host: 'localhost:3000', authorization: `Bearer ${patient.token}`, 'x-requested-with': 'fetch', 'idempotency-key': `pay-${randomUUID()}` },
-    payload: { paymentMethod: { token }, acceptedConsentIds },
-  });
+  const paid = await payWithTestCard(ctx, patient, orderId);
   expect(paid.statusCode).toBe(200);
   expect(paid.json().status).toBe(expected);
   return { orderId, patient };

@@ -2,11 +2,11 @@
 // one doctor at a time holds an order (a lease that lapses back to the queue), and a decision moves
 // the money: approve captures the hold, decline voids it. Everyone else reaches none of it (404).
 import { randomUUID } from 'node:crypto';
-import { cardDetailsSchema, DECLINE_REASONS } from '@store/domain';
+import { DECLINE_REASONS } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
-import { completeStagesButPayment } from '../../../test/orders.ts';
+import { completeStagesButPayment, payWithTestCard } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
 import { users } from '../../db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
@@ -57,15 +57,7 @@ async function awaitingReview(state = 'CA'): Promise<{ orderId: string; patient:
   expect((await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] })).statusCode).toBe(200);
   expect((await patient.patch(`/api/orders/${orderId}/shipping`, { state })).statusCode).toBe(200);
   await completeStagesButPayment(ctx, orderId);
-  const card = cardDetailsSchema(ctx.clock.now).parse({ number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
-  const { token } = await ctx.app.services.paymentGateway.sandbox!.tokenize(card);
-  const acceptedConsentIds = (await ctx.app.services.consents.current(EVERGREEN_ID)).map((c) => c.id);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/pay`,
-    headers: { host: 'localhost:3000', authorization: `Bearer ${patient.token}`, 'x-requested-with': 'fetch', 'idempotency-key': `pay-${randomUUID()}` },
-    payload: { paymentMethod: { token }, acceptedConsentIds },
-  });
+  const paid = await payWithTestCard(ctx, patient, orderId);
   expect(paid.statusCode).toBe(200);
   expect(paid.json().status).toBe('awaiting_review');
   // The pharmacy and address the patient chose at checkout (the prescription prints them).
