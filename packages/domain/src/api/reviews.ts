@@ -85,6 +85,8 @@ export const reviewAnswerSchema = z.object({
   label: z.string(),
   type: z.string(),
   answer: z.unknown(),
+  /** A choice question's picked options in words. */
+  optionLabels: z.array(z.string()).optional(),
   /** An operator marked this answer for the doctor's attention, with why. */
   flag: z.object({ note: z.string() }).nullable(),
 });

@@ -44,7 +44,8 @@ export interface FrozenConsult {
   orderItemId: string;
   questionnaire: { id: string; title: string; versionId: string; version: number };
   submittedAt: string;
-  answers: { questionId: string; label: string; type: string; answer: unknown }[];
+  /** `optionLabels`: for a choice question, the words of the options the patient picked. */
+  answers: { questionId: string; label: string; type: string; answer: unknown; optionLabels?: string[] }[];
   uploadIds: string[];
 }
 
@@ -422,7 +423,14 @@ export function createConsultService(deps: {
         const questionnaire = (await repo.questionnaireById(version.questionnaireId))!;
         const answers = visibleQuestions(version.definition, row.answers)
           .filter((q) => row.answers[q.id] !== undefined)
-          .map((q) => ({ questionId: q.id, label: q.label, type: q.type, answer: row.answers[q.id] }));
+          .map((q) => {
+            const answer = row.answers[q.id];
+            if (q.type !== 'single_choice' && q.type !== 'multiple_choice') return { questionId: q.id, label: q.label, type: q.type, answer };
+            // The doctor reads the option's words ("Type 2 diabetes"), not its stored value.
+            const picked = Array.isArray(answer) ? answer : [answer];
+            const optionLabels = picked.map((v) => q.options.find((o) => o.value === v)?.label ?? String(v));
+            return { questionId: q.id, label: q.label, type: q.type, answer, optionLabels };
+          });
         found.push({
           consultId: row.id,
           orderItemId,

@@ -94,6 +94,8 @@ describe('the review page (issue 15)', () => {
     expect(ids.indexOf('age')).toBeLessThan(ids.indexOf('history'));
     const history = detail.consults[0].answers.find((a: { questionId: string }) => a.questionId === 'history');
     expect(history.label).toBe('Have you ever been diagnosed with any of the following?');
+    // The doctor reads the option's words, not its stored value.
+    expect(history.optionLabels).toEqual(['Gallstones or gallbladder disease']);
     expect(history.flag.note).toContain('gallbladder');
     expect(detail.consults[0].answers.find((a: { questionId: string }) => a.questionId === 'age').flag).toBeNull();
     expect(detail.bmi).toBe(34.9);

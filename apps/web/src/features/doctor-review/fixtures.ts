@@ -59,7 +59,7 @@ export function detail(over: Partial<ReviewDetail> = {}): ReviewDetail {
         submittedAt: '2026-11-25T10:00:00.000Z',
         answers: [
           { questionId: 'age', label: 'How old are you?', type: 'number', answer: 44, flag: null },
-          { questionId: 'history', label: 'Have you ever been diagnosed with any of the following?', type: 'multiple_choice', answer: ['gallbladder'], flag: { note: 'GLP-1 medicines raise the risk of gallbladder problems.' } },
+          { questionId: 'history', label: 'Have you ever been diagnosed with any of the following?', type: 'multiple_choice', answer: ['gallbladder'], optionLabels: ['Gallstones or gallbladder disease'], flag: { note: 'GLP-1 medicines raise the risk of gallbladder problems.' } },
           { questionId: 'body_photo', label: 'A photo', type: 'file_upload', answer: ['up-1'], flag: null },
         ],
       },

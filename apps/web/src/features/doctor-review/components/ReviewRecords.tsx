@@ -70,7 +70,7 @@ function AnswerRow({ answer }: { answer: ReviewAnswer }) {
         secondary={
           <>
             <Typography component="span" sx={{ display: 'block', color: 'text.primary' }}>
-              {answerText(answer.type, answer.answer)}
+              {answer.optionLabels?.length ? answer.optionLabels.join(', ') : answerText(answer.type, answer.answer)}
             </Typography>
             {answer.flag ? (
               <Typography component="span" sx={{ display: 'block', fontWeight: 'bold' }}>

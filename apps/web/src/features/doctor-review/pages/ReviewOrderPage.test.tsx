@@ -48,6 +48,7 @@ describe('ReviewOrderPage', () => {
     const flagged = screen.getByText(/Flagged: GLP-1 medicines raise the risk/).closest('li')!;
     expect(flagged).toHaveAttribute('data-flagged', 'true');
     expect(flagged).toHaveTextContent('Have you ever been diagnosed');
+    expect(flagged).toHaveTextContent('Gallstones or gallbladder disease');
     expect(screen.getByText(/BMI: 34.9/)).toBeInTheDocument();
     expect(screen.getByText('Medications: Lisinopril')).toBeInTheDocument();
     expect(screen.getByText('Allergies: penicillin')).toBeInTheDocument();
