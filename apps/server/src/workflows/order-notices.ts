@@ -58,11 +58,21 @@ export interface OrderNoticeData {
 }
 
 export const ORDER_NOTICE_JOB = 'order.notice';
+export const ORDER_NOTICE_SMS_JOB = 'order.notice.sms';
 interface NoticeJob {
   orderId: string;
   notice: OrderNotice;
   data: OrderNoticeData;
+  /** Tells repeats of one kind apart (a second question). */
+  key?: string;
 }
+interface NoticeTextJob {
+  orderId: string;
+  storefrontId: string;
+  to: string;
+  body: string;
+}
+const noticeKey = (orderId: string, notice: OrderNotice, key?: string) => `${ORDER_NOTICE_JOB}:${orderId}:${notice}${key ? `:${key}` : ''}`;
 
 /** The link the patient follows from a notice: their order in the account, or the doctor's question. */
 export const noticePath = (notice: OrderNotice, orderId: string) =>
@@ -235,7 +245,7 @@ export function createOrderNotices(deps: {
   const { db, jobs, orders, auth, notifications, storefronts, log } = deps;
 
   jobs.register(ORDER_NOTICE_JOB, async (payload) => {
-    const { orderId, notice, data } = payload as unknown as NoticeJob;
+    const { orderId, notice, data, key } = payload as unknown as NoticeJob;
     const state = await orders.state(db, { orderId });
     const userId = state?.order.userId;
     if (!state || !userId) return; // a guest order has no account to tell (guests register before paying)
@@ -247,22 +257,29 @@ export function createOrderNotices(deps: {
     const url = `${origin}${noticePath(notice, orderId)}`;
     const mail: MailContent = { subject: text.subject, heading: text.heading, paragraphs: text.paragraphs, action: { label: text.action, url } };
     await notifications.email(storefront, contact.email, mail);
-    // A failed text does not resend the mail: it is logged, and the mail carried the news.
+    // The text is its own job, retried on its own: a failed text never sends the mail again.
     const phone = state.order.phone;
     if (phone) {
-      try {
-        await notifications.sms(storefront, phone, `${text.sms} ${url}`);
-      } catch (error) {
-        log?.warn({ orderId, notice, err: error }, 'order notice text not sent');
-      }
+      const sms: NoticeTextJob = { orderId, storefrontId: storefront.id, to: phone, body: `${text.sms} ${url}` };
+      await jobs.enqueue(ORDER_NOTICE_SMS_JOB, { ...sms }, { singletonKey: `${noticeKey(orderId, notice, key)}:sms`, maxAttempts: 8 });
+    }
+  });
+
+  jobs.register(ORDER_NOTICE_SMS_JOB, async (payload, job) => {
+    const { orderId, storefrontId, to, body } = payload as unknown as NoticeTextJob;
+    try {
+      await notifications.sms(await storefronts.getById(storefrontId), to, body);
+    } catch (error) {
+      log?.warn({ orderId, attempt: job.attempt, err: error }, 'order notice text not sent; it will be retried');
+      throw error;
     }
   });
 
   return {
     /** Queues a notice in the caller's transaction; `key` tells repeats of one kind apart (a second question). */
     async enqueue(tx: DbOrTx, input: { orderId: string; notice: OrderNotice; data?: OrderNoticeData; key?: string }): Promise<void> {
-      const job: NoticeJob = { orderId: input.orderId, notice: input.notice, data: input.data ?? {} };
-      await jobs.enqueue(ORDER_NOTICE_JOB, { ...job }, { tx, singletonKey: `${ORDER_NOTICE_JOB}:${input.orderId}:${input.notice}${input.key ? `:${input.key}` : ''}`, maxAttempts: 8 });
+      const job: NoticeJob = { orderId: input.orderId, notice: input.notice, data: input.data ?? {}, ...(input.key ? { key: input.key } : {}) };
+      await jobs.enqueue(ORDER_NOTICE_JOB, { ...job }, { tx, singletonKey: noticeKey(input.orderId, input.notice, input.key), maxAttempts: 8 });
     },
   };
 }
