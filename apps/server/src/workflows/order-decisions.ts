@@ -33,6 +33,8 @@ import {
 import type { OrderNotices } from './order-notices.ts';
 import { PRESCRIBE_JOB, type PrescribeWorkflow } from './prescribe.ts';
 
+export const PHARMACY_UNREACHABLE =
+  'The prescription cannot be sent to this pharmacy: it has no fax number on file. Ask the patient to choose another pharmacy (Request information), or decline.';
 export const NO_PRESCRIPTION_DETAILS =
   'This order cannot be prescribed yet: its patient, pharmacy or prescriber details are missing.';
 
@@ -42,7 +44,7 @@ export function createOrderDecisions(deps: {
   payments: Pick<PaymentsService, 'captureForOrder' | 'voidForOrder' | 'cancelForOrder'>;
   reviews: Pick<ReviewService, 'assertHeld' | 'assertStillHeld' | 'decided' | 'servedIds' | 'reviewable'>;
   notices: Pick<OrderNotices, 'enqueue'>;
-  prescriptions: Pick<PrescriptionService, 'formularyOf' | 'formularyChoice' | 'prepare' | 'write'>;
+  prescriptions: Pick<PrescriptionService, 'formularyOf' | 'formularyChoice' | 'prepare' | 'write' | 'canReach'>;
   pharmacies: Pick<PharmacyService, 'byId' | 'partnerPharmacy'>;
   prescribe: Pick<PrescribeWorkflow, 'factsOf'>;
   jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
@@ -90,6 +92,9 @@ export function createOrderDecisions(deps: {
       const pharmacy = state.order.pharmacyId ? await pharmacies.byId(state.order.pharmacyId) : await pharmacies.partnerPharmacy(state.order.storefrontId);
       const facts = await prescribe.factsOf(state.order, doctorId, pharmacy);
       if (!facts || !pharmacy || !state.order.userId) throw new AppError(409, 'PRESCRIPTION_DETAILS_MISSING', NO_PRESCRIPTION_DETAILS);
+      // Refused before any money moves: a prescription the transport cannot send would leave the
+      // order approved and charged with nothing on its way.
+      if (!prescriptions.canReach(pharmacy)) throw new AppError(409, 'PHARMACY_UNREACHABLE', PHARMACY_UNREACHABLE);
       const writeInput = { orderId, doctorId, patientId: state.order.userId, pharmacyId: pharmacy.id, option, approve: input };
 
       // The PDF prints the code only its hash is kept of: made and stored before any money moves, so

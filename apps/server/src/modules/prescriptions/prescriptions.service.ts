@@ -165,6 +165,11 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
 
   return {
     /** The active formulary choices of these products (GET /api/doctor/orders/:id/formulary). */
+    /** Whether the transport can send to this pharmacy at all (a fax needs a fax number). */
+    canReach(pharmacy: { fax: string | null | undefined }): boolean {
+      return !transport.capabilities().requiresFax || Boolean(pharmacy.fax);
+    },
+
     async formularyOf(productIds: string[]): Promise<FormularyChoice[]> {
       return (await repo.formularyOf(db, productIds)).map(toChoice);
     },

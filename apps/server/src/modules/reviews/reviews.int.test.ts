@@ -196,6 +196,22 @@ describe('the review queue (issue 15)', () => {
     expect(await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.orderId, orderId))).toHaveLength(0);
   });
 
+  it('refuses to approve, before any money moves, when the prescription cannot reach the pharmacy (no fax on file)', async () => {
+    const { orderId } = await awaitingReview('CA');
+    const [noFax] = await ctx.database.db
+      .insert(pharmacies)
+      .values({ npi: '1234567893', name: 'Corner Drugs', phone: '4155550100', fax: null, addressLine: '9 Elm St', city: 'Oakland', state: 'CA', zip: '94612' })
+      .returning({ id: pharmacies.id });
+    await ctx.database.db.update(orders).set({ pharmacyId: noFax!.id }).where(eq(orders.id, orderId));
+    expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    const refused = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PHARMACY_UNREACHABLE');
+    expect(refused.json().detail).toContain('no fax number on file');
+    expect(await statusOf(orderId)).toBe('awaiting_review');
+    expect((await paymentOf(orderId)).status).toBe('authorized');
+  });
+
   it('declining with a reason voids the hold and declines the order, keeping the clinical note apart', async () => {
     const { orderId, patient } = await awaitingReview('CA');
     expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
