@@ -64,6 +64,8 @@ describe('background jobs', () => {
     a.start();
     b.start();
     try {
+      // Both starts have queued their run before anyone drains (on a busy machine one could lag).
+      await Promise.all([a.started(), b.started()]);
       await Promise.all([a.drain(), b.drain()]);
       // One run for each process's start (either process may work it).
       expect(runs).toHaveLength(2);

@@ -55,6 +55,7 @@ export function createJobQueue(options: JobQueueOptions) {
   // All of this process's work runs on one chain: a nudge while it runs adds one more pass.
   let chain: Promise<number> = Promise.resolve(0);
   let pending = false;
+  let startQueued: Promise<void> = Promise.resolve();
 
   /** Claims one due job (queued and due, or running with a lapsed lock) of a known name. */
   async function claim() {
@@ -226,9 +227,15 @@ export function createJobQueue(options: JobQueueOptions) {
       }, options.pollIntervalMs ?? 2000);
       timer.unref();
       // Recurring jobs run at start too (then each period): the start's run is a plain job.
-      void Promise.all([...recurring].map(([name, periodMs]) => Promise.all([enqueue(name, {}), queueNextPeriod(name, periodMs)])))
-        .catch((error: unknown) => log?.error({ err: error }, 'recurring jobs not queued'))
-        .then(() => kick());
+      startQueued = Promise.all([...recurring].map(([name, periodMs]) => Promise.all([enqueue(name, {}), queueNextPeriod(name, periodMs)])))
+        .then(() => undefined)
+        .catch((error: unknown) => log?.error({ err: error }, 'recurring jobs not queued'));
+      void startQueued.then(() => kick());
+    },
+
+    /** Resolves once `start` has queued its recurring jobs' runs (tests wait for it before draining). */
+    started(): Promise<void> {
+      return startQueued;
     },
 
     /** Stops polling and waits for the job under way (server shutdown). */
