@@ -54,8 +54,6 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { devSandboxRoutes } from './modules/payments/dev-sandbox.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { pharmacyRoutes } from './modules/pharmacies/pharmacies.routes.ts';
-import { pharmacyStaffRoutes } from './modules/fulfilment/pharmacy-staff.routes.ts';
-import { createPharmacyStaffService } from './modules/fulfilment/pharmacy-staff.service.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { infoRequestRoutes } from './modules/reviews/info-requests.routes.ts';
 import { createAccessLogService } from './modules/access-log/access-log.service.ts';
@@ -168,7 +166,6 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const reviews = createReviewService({ db, now, orders, storefronts, payments, addresses, scheduling, cacheMs: config.REVIEW_QUEUE_CACHE_MS, leaseMs: config.REVIEW_LEASE_MS });
   // Who read a patient's health data (append-only hash chain, issue 15).
   const accessLog = createAccessLogService({ db, now });
-  const pharmacyStaff = createPharmacyStaffService({ db, pharmacies });
   // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
   const faxes = createOutboxFaxAdapter(db, now);
   const prescriptionFiles = createFileStorage(config);
@@ -199,7 +196,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, prescriptionFiles, prescriptions, prescriptionReceipt, verifyThrottle,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
-    fulfilment, fulfil, pharmacyStaff,
+    fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
   };
 }
@@ -290,7 +287,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
   await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions, review: services.orderReview, missedVisits: services.missedVisits });
   await app.register(infoRequestRoutes, { review: services.orderReview });
-  await app.register(pharmacyStaffRoutes, { pharmacyStaff: services.pharmacyStaff });
   await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.verifyThrottle });
   if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.prescriptionFiles });
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });

@@ -1,5 +1,5 @@
 // The pharmacist's orders over HTTP (issue 15 "Fulfilment"): the list of orders sent to their
-// pharmacy and the steps fill, ship, deliver. Only a pharmacist (role pharmacist with a
+// pharmacy (and the pharmacy itself) and the steps fill, ship, deliver. Only a pharmacist (role pharmacist with a
 // pharmacy_staff row) reaches any of it; to everyone else, and for an order not sent to their
 // pharmacy, every route answers 404 as for an unknown id. Health data: never cached.
 import { cannotFillInputSchema, PHARMACY_TABS, pharmacyActionResultSchema, pharmacyOrderListSchema, pharmacyRefundResultSchema, shipInputSchema } from '@store/domain';
@@ -12,6 +12,12 @@ import type { FulfilWorkflow } from '../../workflows/fulfil.ts';
 import type { FulfilmentService, Pharmacist } from './fulfilment.service.ts';
 
 const params = z.object({ id: z.uuid() });
+
+const pharmacistHomeSchema = z
+  .object({
+    pharmacy: z.object({ id: z.string(), name: z.string(), phone: z.string(), address: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+  })
+  .meta({ id: 'PharmacistHome' });
 
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   fulfilment: Pick<FulfilmentService, 'pharmacistOf' | 'list' | 'prescriptionDocument'>;
@@ -27,6 +33,18 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     if (!pharmacist) throw notFound();
     return pharmacist;
   }
+
+  app.get(
+    '/api/pharmacy/me',
+    {
+      schema: {
+        tags: ['pharmacy'],
+        summary: 'The signed-in pharmacist’s pharmacy (404 to anyone else)',
+        response: { 200: pharmacistHomeSchema },
+      },
+    },
+    async (request) => ({ pharmacy: (await requirePharmacist(request)).pharmacy }),
+  );
 
   app.get(
     '/api/pharmacy/orders',

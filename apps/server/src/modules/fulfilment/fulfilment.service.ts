@@ -37,6 +37,8 @@ export interface Pharmacist {
   pharmacyName: string;
   /** The storefront whose partner this pharmacy is, or null. */
   partnerOf: string | null;
+  /** The pharmacy as the pharmacy area's header shows it (GET /api/pharmacy/me). */
+  pharmacy: { id: string; name: string; phone: string; address: string; city: string; state: string; zip: string };
 }
 
 /** What the pharmacist reads of the order's prescription (null for a product that needs none). */
@@ -160,7 +162,14 @@ export function createFulfilmentService(deps: {
       if (!pharmacyId) return null;
       const pharmacy = await pharmacies.pharmacyById(pharmacyId);
       if (!pharmacy) return null;
-      return { userId: identity.userId, pharmacyId, pharmacyName: pharmacy.name, partnerOf: pharmacy.partnerOf };
+      const { address, city, state, zip } = pharmacy.pharmacyAddress;
+      return {
+        userId: identity.userId,
+        pharmacyId,
+        pharmacyName: pharmacy.name,
+        partnerOf: pharmacy.partnerOf,
+        pharmacy: { id: pharmacy.id, name: pharmacy.name, phone: pharmacy.phone, address, city, state, zip },
+      };
     },
 
     /** GET /api/pharmacy/orders: the orders sent to this pharmacy in one tab, oldest first, with counts per tab. */
