@@ -1,39 +1,29 @@
 // Shared by the prescription tests (issue 15): a signed-in doctor licensed in given states, a paid
 // consult order awaiting review with its pharmacy and address, and the text of a PDF we rendered.
-import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../src/db/schema/doctors.ts';
 import { orders } from '../src/db/schema/orders.ts';
 import { pharmacies } from '../src/db/schema/pharmacies.ts';
 import { DEMO_PRODUCTS } from '../src/db/seed/store.ts';
-import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../src/db/seed/storefronts.ts';
 import type { TestContext } from './app.ts';
 import { completeStagesButPayment, payWithTestCard } from './orders.ts';
 import { signedInPatient } from './patients.ts';
+import { signedInDoctor } from './reviews.ts';
 
 /** A signed-in Evergreen doctor (Bearer) with an NPI and a numbered licence in each state. */
 export async function prescribingDoctor(ctx: TestContext, states: string[], npi = '1234567893') {
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email: `dr.${randomUUID()}@example.com`, role: 'doctor', firstName: 'Ana', lastName: 'Ruiz' })
-    .returning({ id: users.id });
-  const [row] = await ctx.database.db
-    .insert(doctors)
-    .values({ companyId: DEMO_COMPANY_ID, userId: user!.id, name: 'Dr. Ana Ruiz', credentials: 'MD', npi, timeZone: 'America/Chicago' })
-    .returning({ id: doctors.id });
-  await ctx.database.db.insert(doctorLicenses).values(states.map((state) => ({ doctorId: row!.id, state, licenseNumber: `${state}-MD-77${state.charCodeAt(0)}` })));
-  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
-  const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'x-requested-with': 'fetch' },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-  return { id: row!.id, get: (url: string) => send('GET', url), post: (url: string, payload?: unknown) => send('POST', url, payload) };
+  const doctor = await signedInDoctor(ctx, states);
+  await ctx.database.db.update(doctors).set({ npi }).where(eq(doctors.id, doctor.id));
+  for (const state of states) {
+    await ctx.database.db
+      .update(doctorLicenses)
+      .set({ licenseNumber: `${state}-MD-77${state.charCodeAt(0)}` })
+      .where(and(eq(doctorLicenses.doctorId, doctor.id), eq(doctorLicenses.state, state)));
+  }
+  return doctor;
 }
 
 /** A patient's paid Metformin consult order shipping to `state`, awaiting review, with a pharmacy and an address. */

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { completeStagesButPayment, payWithTestCard } from '../../../test/orders.ts';
+import { signedInDoctor } from '../../../test/reviews.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
 import { users } from '../../db/schema/auth.ts';
-import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
@@ -17,7 +17,7 @@ import { faxOutbox, prescriptions } from '../../db/schema/prescriptions.ts';
 import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { decisions } from '../../db/schema/reviews.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
+import { LUMEN_ID } from '../../db/seed/storefronts.ts';
 import { REVIEW_LEASE_MS } from './reviews.service.ts';
 
 let ctx: TestContext;
@@ -27,27 +27,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A signed-in doctor (Bearer), licensed in `states`, serving every storefront of the company or one. */
-async function doctor(states: string[], storefrontId: string | null = null) {
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({ companyId: DEMO_COMPANY_ID, storefrontId: storefrontId ?? EVERGREEN_ID, email: `dr.${randomUUID()}@example.com`, role: 'doctor', firstName: 'Ana', lastName: 'Ruiz' })
-    .returning({ id: users.id });
-  const [row] = await ctx.database.db
-    .insert(doctors)
-    .values({ companyId: DEMO_COMPANY_ID, storefrontId, userId: user!.id, name: 'Dr. Ana Ruiz', credentials: 'MD', timeZone: 'America/Chicago' })
-    .returning({ id: doctors.id });
-  if (states.length > 0) await ctx.database.db.insert(doctorLicenses).values(states.map((state) => ({ doctorId: row!.id, state })));
-  const { token } = await ctx.app.services.sessions.createUserSession(user!.id, storefrontId ?? EVERGREEN_ID);
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      // A session counts on the storefront that made it: a Lumen-only doctor signs in on Lumen.
-      headers: { host: storefrontId === LUMEN_ID ? 'lumen.localhost:3000' : 'localhost:3000', authorization: `Bearer ${token}`, 'x-requested-with': 'fetch' },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-  return { id: row!.id, get: (url: string) => send('GET', url), post: (url: string, payload?: unknown) => send('POST', url, payload), delete: (url: string) => send('DELETE', url) };
-}
+const doctor = (states: string[], storefrontId: string | null = null) => signedInDoctor(ctx, states, storefrontId);
 type Doctor = Awaited<ReturnType<typeof doctor>>;
 
 /** A patient's paid asynchronous consult order (Metformin, a doctor reviews the answers) shipping to `state`: awaiting_review, card held. */
