@@ -115,6 +115,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const secret = config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.dataDir);
+  // Rate limits kept in the database (uploads per IP, prescription-code guesses), one instance.
+  const throttle = createThrottle({ db, now, secret });
+  // Where files live (uploads, prescription PDFs): disk or S3 by config, one instance.
+  const files = createFileStorage(config);
   const storefronts = createStorefrontService({ db });
   // Work a request should not wait for (mail, receipts, reconciliation), on the database.
   const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS });
@@ -141,10 +145,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const auth = createAuthService({ db, config, now, secret, sessions, audit, notifications, products: catalog });
   const uploads = createUploadService({
     db,
-    storage: createFileStorage(config),
+    storage: files,
     now,
     limits: { filesPerHour: config.UPLOADS_PER_HOUR, bytesPerHour: config.UPLOAD_BYTES_PER_HOUR },
-    ipLimit: { filesPerHour: config.UPLOADS_PER_IP_PER_HOUR, throttle: createThrottle({ db, now, secret }) },
+    ipLimit: { filesPerHour: config.UPLOADS_PER_IP_PER_HOUR, throttle },
   });
   const consults = createConsultService({ db, now, uploads });
   const scheduling = createSchedulingService({
@@ -168,8 +172,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const accessLog = createAccessLogService({ db, now });
   // Prescriptions: formulary, the written prescription, its fax-ready PDF, its transmission (issue 15).
   const faxes = createOutboxFaxAdapter(db, now);
-  const prescriptionFiles = createFileStorage(config);
-  const prescriptions = createPrescriptionService({ db, now, storage: prescriptionFiles, transport: createFaxTransport(faxes), audit });
+  const prescriptions = createPrescriptionService({ db, now, storage: files, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
 
@@ -182,7 +185,6 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
-  const verifyThrottle = createThrottle({ db, now, secret });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
   const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
@@ -194,7 +196,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   return {
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
-    faxes, prescriptionFiles, prescriptions, prescriptionReceipt, verifyThrottle,
+    faxes, files, prescriptions, prescriptionReceipt, throttle,
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
@@ -287,8 +289,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderShippingRoutes, { editOrder: services.editOrder });
   await app.register(reviewRoutes, { reviews: services.reviews, doctors: services.doctors, decisions: services.orderDecisions, review: services.orderReview, missedVisits: services.missedVisits });
   await app.register(infoRequestRoutes, { review: services.orderReview });
-  await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.verifyThrottle });
-  if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.prescriptionFiles });
+  await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.throttle });
+  if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.files });
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });

@@ -62,7 +62,7 @@ async function prescribedTo(pharmacyId: string) {
   expect(order!.status).toBe('prescribed');
   const [rx] = await ctx.database.db.select({ id: prescriptions.id }).from(prescriptions).where(eq(prescriptions.orderId, orderId));
   const [fax] = await ctx.database.db.select().from(faxOutbox).where(eq(faxOutbox.idempotencyKey, `rx:${rx!.id}:1`));
-  const code = /\b([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{5})\b/.exec(pdfText((await ctx.app.services.prescriptionFiles.get(fax!.documentKey))!))![1]!;
+  const code = /\b([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{5})\b/.exec(pdfText((await ctx.app.services.files.get(fax!.documentKey))!))![1]!;
   return { orderId, code };
 }
 
