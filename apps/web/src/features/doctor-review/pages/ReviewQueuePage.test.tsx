@@ -91,7 +91,10 @@ describe('ReviewQueuePage', () => {
     const { calls } = fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([queueItem()]) })]]);
     const user = userEvent.setup();
     renderQueue();
-    await user.click(await screen.findByRole('combobox', { name: 'Storefront' }));
+    const storefront = await screen.findByRole('combobox', { name: 'Storefront' });
+    // No filter reads "All", not a blank box.
+    expect(storefront).toHaveTextContent('All');
+    await user.click(storefront);
     await user.click(screen.getByRole('option', { name: 'Lumen (1)' }));
     await waitFor(() => expect(calls.some((c) => c.query.get('storefrontId') === 'sf-2')).toBe(true));
   });

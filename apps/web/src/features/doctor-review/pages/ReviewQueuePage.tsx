@@ -94,7 +94,16 @@ function FilterSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <TextField select label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 200 }} size="small">
+    <TextField
+      select
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 200 }}
+      size="small"
+      // "All" is the empty value: shown as the choice, not as a blank box.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
       <MenuItem value="">All</MenuItem>
       {options.map((o) => (
         <MenuItem key={o.id} value={o.id}>
