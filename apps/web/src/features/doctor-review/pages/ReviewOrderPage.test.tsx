@@ -141,6 +141,16 @@ describe('ReviewOrderPage', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/doctor/orders/order-1/claim')).toBe(true);
   });
 
+  it('says the order is not in the queue for an unknown order and for an address that is not an order id', async () => {
+    for (const status of [404, 400]) {
+      fakeApi([['POST', '/api/doctor/orders/order-1/claim', () => ({ status, body: { status, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', detail: 'x' } })]]);
+      const { unmount } = renderOrder();
+      expect(await screen.findByRole('heading', { name: 'Not in your queue' })).toBeInTheDocument();
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('says so when another doctor holds the order', async () => {
     fakeApi([['POST', '/api/doctor/orders/order-1/claim', () => ({ status: 409, body: { status: 409, code: 'REVIEW_TAKEN', detail: 'Another doctor is reviewing this order.' } })]]);
     renderOrder();

@@ -85,7 +85,8 @@ export function ReviewOrderPage() {
     body =
       isApiError(claim.error) && claim.error.code === 'REVIEW_TAKEN' ? (
         <EmptyState title="Taken" body="Another doctor is reviewing this order." action={<Button onClick={() => void navigate(DOCTOR_QUEUE_PATH)}>Back to queue</Button>} />
-      ) : isApiError(claim.error) && claim.error.status === 404 ? (
+      ) : isApiError(claim.error) && (claim.error.status === 404 || claim.error.status === 400) ? (
+        // A claim has no body: a 400 means the address's id is not an order id at all.
         <EmptyState title="Not in your queue" body="This order is not waiting for your review." action={<Button onClick={() => void navigate(DOCTOR_QUEUE_PATH)}>Back to queue</Button>} />
       ) : (
         <ErrorState error={claim.error} onRetry={() => claim.mutate()} retrying={claim.isPending} />
