@@ -64,7 +64,7 @@ const TABLE_OWNERS = {
   doctors: 'doctors', jobs: 'jobs', landing: 'landing', notifications: 'notifications', orders: 'orders',
   payments: 'payments', pharmacies: 'pharmacies', promotions: 'promotions', scheduling: 'scheduling',
   reviews: 'reviews', shipping: 'shipping', storefronts: 'storefronts', uploads: 'uploads',
-  prescriptions: 'prescriptions', fulfilment: 'fulfilment', 'access-log': 'access-log',
+  prescriptions: 'prescriptions', fulfilment: 'fulfilment', 'access-log': 'access-log', visits: 'visits', ratings: 'ratings',
 };
 // Reads of another module's table still to be moved behind its service (debt, named so it cannot grow):
 // the address book locks the patient's users row to serialise its writes; a promo code's uses count

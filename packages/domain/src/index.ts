@@ -39,3 +39,6 @@ export * from './reviews/decisions.ts';
 export * from './auth/roles.ts';
 export * from './fulfilment/fulfilment.ts';
 export * from './api/fulfilment.ts';
+export * from './visits/visit-window.ts';
+export * from './visits/signalling.ts';
+export * from './api/visits.ts';

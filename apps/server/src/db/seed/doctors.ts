@@ -35,8 +35,6 @@ interface DemoDoctor {
   bio: string;
   specialties: string[];
   timeZone: string;
-  averageRating: number;
-  ratingCount: number;
   active?: boolean;
   storefrontId?: string;
   states: string[];
@@ -53,8 +51,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: 'Dr. Okafor is a board-certified internist who has spent twelve years helping adults manage weight, blood pressure and blood sugar. She trained at Columbia and believes small, steady changes beat crash plans. Outside clinic she coaches a youth running club in Brooklyn.',
     specialties: ['Internal medicine', 'Weight management'],
     timeZone: 'America/New_York',
-    averageRating: 4.9,
-    ratingCount: 212,
     states: ['NY', 'PA', 'FL', 'GA'],
     rules: days(WEEKDAYS, h(9), h(17)),
     settings: { visitMinutes: 30, bufferMinutes: 10, horizonDays: 30, minNoticeMinutes: 120 },
@@ -67,8 +63,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: "Dr. Bell is a family physician with a focus on men's health, from hair loss to sexual health. He practised in rural Texas for a decade and is known for plain explanations and unhurried visits.",
     specialties: ['Family medicine', "Men's health"],
     timeZone: 'America/Chicago',
-    averageRating: 4.8,
-    ratingCount: 167,
     states: ['TX', 'IL', 'FL'],
     rules: [...days([1, 2, 3, 4], h(8), h(16)), ...days([6], h(9), h(13))],
     settings: { visitMinutes: 30, bufferMinutes: 0, horizonDays: 21, minNoticeMinutes: 120 },
@@ -81,8 +75,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: 'Dr. Ramirez is a fellow of the American Academy of Dermatology. She treats acne, rosacea and hair thinning, and helps patients build skin routines that fit real life at altitude and in the desert sun.',
     specialties: ['Dermatology', 'Hair loss'],
     timeZone: 'America/Denver',
-    averageRating: 4.9,
-    ratingCount: 98,
     states: ['CO', 'AZ', 'TX', 'CA'],
     rules: days([2, 3, 4, 5, 6], h(10), h(18)),
     settings: { visitMinutes: 30, bufferMinutes: 15, horizonDays: 30, minNoticeMinutes: 240 },
@@ -95,8 +87,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: 'Dr. Kim practises primary care in Seattle and Los Angeles with an interest in preventive medicine and sleep. He keeps visits short and focused and always sends a written plan afterwards.',
     specialties: ['Primary care', 'Preventive medicine'],
     timeZone: 'America/Los_Angeles',
-    averageRating: 4.7,
-    ratingCount: 143,
     states: ['CA', 'WA', 'AZ'],
     // A lunch break: two windows a day.
     rules: [...days(WEEKDAYS, h(8), h(12)), ...days(WEEKDAYS, h(13), h(17))],
@@ -110,8 +100,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: "Priya is a board-certified family nurse practitioner focused on women's health and weight care. She has cared for patients in Phoenix for nine years and answers questions in English and Tamil.",
     specialties: ["Women's health", 'Weight management'],
     timeZone: 'America/Phoenix',
-    averageRating: 4.8,
-    ratingCount: 76,
     storefrontId: LUMEN_ID,
     states: ['AZ', 'CO', 'CA', 'WA', 'TX'],
     rules: days([1, 3, 5], h(7), h(15)),
@@ -125,8 +113,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: 'Dr. Petrov is an internist who sees patients in the afternoon and evening so that visits fit around work. Her interests are sexual health, thyroid care and healthy ageing.',
     specialties: ['Internal medicine', 'Sexual health'],
     timeZone: 'America/New_York',
-    averageRating: 4.6,
-    ratingCount: 58,
     states: ['NY', 'PA', 'GA', 'FL', 'IL'],
     rules: days(WEEKDAYS, h(12), h(20)),
     settings: { visitMinutes: 30, bufferMinutes: 0, horizonDays: 30, minNoticeMinutes: 120 },
@@ -139,8 +125,6 @@ export const DEMO_DOCTORS: DemoDoctor[] = [
     bio: 'Dr. Whitaker is an endocrinologist caring for patients with diabetes and weight-related conditions. He is on leave this season.',
     specialties: ['Endocrinology'],
     timeZone: 'America/Chicago',
-    averageRating: 4.7,
-    ratingCount: 121,
     active: false,
     states: ['IL', 'TX', 'GA', 'CO'],
     rules: days(WEEKDAYS, h(9), h(17)),
@@ -168,8 +152,6 @@ export async function seedDoctors(db: Db, now: Date = new Date()): Promise<strin
       bio: d.bio,
       specialties: d.specialties,
       timeZone: d.timeZone,
-      averageRating: d.averageRating,
-      ratingCount: d.ratingCount,
       active: d.active ?? true,
     })),
   );
