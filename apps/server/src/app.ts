@@ -96,12 +96,16 @@ import { identityPlugin } from './plugins/identity.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { storefrontContextPlugin } from './plugins/storefront-context.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { devClockRoutes } from './plugins/dev-clock.routes.ts';
+import type { DevClock } from './lib/dev-clock.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   /** The clock; tests move it to expire codes, sessions and orders. */
   now?: () => Date;
+  /** DEV_CLOCK: a clock POST /dev/clock moves forward (development and browser tests only). */
+  devClock?: DevClock;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -277,6 +281,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { auth: services.auth, signIn: services.signIn });
   await app.register(accountRoutes, { auth: services.auth });
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { notifications: services.notifications });
+  if (config.NODE_ENV !== 'production' && options.devClock) await app.register(devClockRoutes, { clock: options.devClock });
   if (config.NODE_ENV !== 'production' && services.paymentGateway.sandbox) await app.register(devSandboxRoutes, { sandbox: services.paymentGateway.sandbox });
 
   await app.register(doctorRoutes, { doctors: services.doctors });

@@ -54,6 +54,8 @@ describe('loadConfig', () => {
     it('refuses to start until production accepts that prescriptions stay in the fax outbox (issue 15)', () => {
       expect(() => loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox', ALLOW_FAX_OUTBOX: 'false' })).toThrow(/^ {2}ALLOW_FAX_OUTBOX: must be true in production/m);
       expect(loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox' }).ALLOW_FAX_OUTBOX).toBe(true);
+      // issue 16: the development clock (POST /dev/clock) is never part of a store.
+      expect(() => loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox', DEV_CLOCK: 'true' })).toThrow(/^ {2}DEV_CLOCK: must not be set in production/m);
     });
 
     it('development and tests start as before with neither', () => {

@@ -108,6 +108,9 @@ const envSchema = z.object({
   REVIEW_LEASE_MS: z.coerce.number().int().min(5_000).default(15 * 60_000),
   // How long (ms) doctors' review-queue pages and counts are reused (who holds an order is always read live); 0: read on every request.
   REVIEW_QUEUE_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  // Development and browser tests only: the server's clock can be moved forward with POST /dev/clock
+  // (a visit's window opens without waiting hours). Refused in production.
+  DEV_CLOCK: booleanFromEnv.default(false),
 }).superRefine((env, ctx) => {
   if (env.PAYMENT_GATEWAY !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
@@ -123,7 +126,7 @@ export class ConfigError extends Error {}
  * What production must not take by default (issue 13 #18): a store that takes test cards because
  * PAYMENT_GATEWAY was forgotten, or one whose one-time codes and reset links never leave the outbox.
  */
-function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: boolean; ALLOW_FAX_OUTBOX: boolean }): string[] {
+function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: boolean; ALLOW_FAX_OUTBOX: boolean; DEV_CLOCK: boolean }): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.PAYMENT_GATEWAY) {
@@ -132,6 +135,7 @@ function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: bool
   if (!env.SMTP_URL && !config.ALLOW_OUTBOX) {
     problems.push('SMTP_URL: must be set in production, or ALLOW_OUTBOX=true to keep mail in the outbox (codes and links would never reach patients)');
   }
+  if (config.DEV_CLOCK) problems.push('DEV_CLOCK: must not be set in production (anyone could move the store\'s clock)');
   if (!config.ALLOW_FAX_OUTBOX) {
     problems.push('ALLOW_FAX_OUTBOX: must be true in production until a fax service is configured: prescriptions stay in the fax outbox (a partner pharmacy downloads them; a patient\'s own pharmacy would never receive one)');
   }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './db/seed/index.ts';
+import { createDevClock } from './lib/dev-clock.ts';
 import { closeOnSignals, loadConfigOrExit } from './lib/process-lifecycle.ts';
 import { syncMedicationList } from './modules/consults/medications.service.ts';
 
@@ -19,7 +20,8 @@ async function main() {
   // Reference data every store needs, demo or not: the medication list for the consult search.
   await syncMedicationList(database.db);
   const seed = config.SEED_DEMO ? await seedDemoDataIfEmpty(database.db) : null;
-  const app = await buildApp({ config, database });
+  const devClock = config.DEV_CLOCK ? createDevClock() : undefined;
+  const app = await buildApp({ config, database, ...(devClock ? { devClock, now: devClock.now } : {}) });
 
   closeOnSignals(app, database, 10_000);
 
