@@ -3,6 +3,20 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${port}`;
+// The visit journeys (issue 16) get a store of their own: its clock is moved forward to open a
+// booked visit (DEV_CLOCK), which must not touch the other journeys' orders, and it relays calls
+// through a coturn started beside it on loopback when coturn is installed.
+const visitsPort = Number(process.env.E2E_VISITS_PORT ?? port + 1);
+export const VISITS_BASE_URL = `http://localhost:${visitsPort}`;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -28,25 +42,45 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
+  projects: [
+    { name: 'store', testIgnore: '**/visit-*.spec.ts' },
+    {
+      name: 'visits',
+      testMatch: '**/visit-*.spec.ts',
+      use: {
+        baseURL: VISITS_BASE_URL,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          // A camera and microphone that play a test pattern and a tone, allowed without a prompt,
+          // and peer connections between two pages of this machine (DESIGN.md, WebRTC).
+          args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
+        },
+      },
+    },
+  ],
   outputDir: '../test-results/e2e',
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      cwd: '..',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/start-server.mjs --visits',
+      cwd: '..',
+      url: `${VISITS_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(visitsPort) },
+    },
+  ],
 });
