@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -246,6 +247,8 @@ export async function buildApp(options: BuildAppOptions) {
     credentials: true,
   });
   await app.register(cookie);
+  // WebSocket routes (the visit's signalling, issue 16); a frame over 256 KiB closes the socket.
+  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(openapiPlugin);
 
   const services = createServices(options, app.log);
