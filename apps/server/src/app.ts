@@ -71,6 +71,11 @@ import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
 import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadService } from './modules/uploads/uploads.service.ts';
+import { iceConfigFrom } from './modules/visits/ice-servers.ts';
+import { createInMemorySignalBus } from './modules/visits/signal-bus.ts';
+import { createPeerToPeerVideo } from './modules/visits/video-provider.ts';
+import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { createVisitsService } from './modules/visits/visits.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createFaxTransport, createOutboxFaxAdapter } from './adapters/prescriptions/fax.adapter.ts';
 import { createPrescriptionService } from './modules/prescriptions/prescriptions.service.ts';
@@ -84,7 +89,8 @@ import { createFulfilWorkflow } from './workflows/fulfil.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderReview } from './workflows/order-review.ts';
 import { createHoldExpiry } from './workflows/hold-expiry.ts';
-import { createMissedVisits } from './workflows/missed-visit.ts';
+import { createMissedVisits, MISSED_VISIT_REBOOK_MS } from './workflows/missed-visit.ts';
+import { createVisitCompletion } from './workflows/visit-completion.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -176,6 +182,14 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const prescriptions = createPrescriptionService({ db, now, storage: files, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
+  // The visit as it happens (issue 16): who may join, its moments, the doctor's note; the call is
+  // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over one process's bus.
+  const visitSignals = createInMemorySignalBus();
+  const visits = createVisitsService({
+    db, now, audit, scheduling, orders, doctors, bus: visitSignals,
+    video: createPeerToPeerVideo(iceConfigFrom(config)),
+    missedRebookMs: MISSED_VISIT_REBOOK_MS,
+  });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -191,6 +205,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });
+  const visitCompletion = createVisitCompletion({ db, scheduling, orders, visits });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
@@ -201,6 +216,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
+    visitSignals, visits, visitCompletion,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -295,6 +311,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.throttle });
   if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.files });
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
+  await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
