@@ -200,8 +200,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
-  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
-  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs, visits });
+  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Stage, type ClientSignal, type ServerSignal, type StageFlag } from '@store/domain';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { WebSocket } from 'ws';
 import { users } from '../src/db/schema/auth.ts';
@@ -18,7 +19,7 @@ import { signedInPatient, type PatientClient } from './patients.ts';
 /** Monday 1 February 2027, 07:00 in New York: Dr. Okafor's Tuesday slots are bookable from here. */
 export const VISIT_TEST_MONDAY = new Date('2027-02-01T12:00:00Z');
 
-type Send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => ReturnType<TestContext['app']['inject']>;
+type Send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
 function bearerClient(ctx: TestContext, token: string, host = 'localhost:3000') {
   const send: Send = (method, url, payload) =>
@@ -27,7 +28,7 @@ function bearerClient(ctx: TestContext, token: string, host = 'localhost:3000') 
       url,
       headers: { host, authorization: `Bearer ${token}`, 'x-requested-with': 'fetch' },
       ...(payload === undefined ? {} : { payload: payload as string }),
-    });
+    }) as Promise<LightMyRequestResponse>;
   return {
     token,
     get: (url: string) => send('GET', url),

@@ -13,6 +13,19 @@ import type { SchedulingService } from '../modules/scheduling/scheduling.service
 import type { VisitsService } from '../modules/visits/visits.service.ts';
 
 export const VISIT_NOT_COMPLETABLE = 'This visit has no paid order waiting for it.';
+/** A decision (approve, decline, a question) on a visit order before its visit was completed (order-decisions, order-review). */
+export const VISIT_NOT_COMPLETED =
+  'This order is decided after its visit: complete the visit first (End visit, or Mark done for a phone visit), or mark it missed.';
+
+/** 409 VISIT_NOT_COMPLETED unless an order waiting for its visit (`visit_scheduled`) has its visit completed. */
+export async function assertVisitCompleted(
+  visits: Pick<VisitsService, 'completedVisitOf'>,
+  order: { id: string; status: string },
+  tx?: DbOrTx,
+): Promise<void> {
+  if (order.status !== 'visit_scheduled') return;
+  if (!(await visits.completedVisitOf(order.id, tx))) throw new AppError(409, 'VISIT_NOT_COMPLETED', VISIT_NOT_COMPLETED);
+}
 
 export function createVisitCompletion(deps: {
   db: Db;
