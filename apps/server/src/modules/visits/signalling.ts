@@ -55,6 +55,8 @@ interface Connection {
   ended: boolean;
   closing: boolean;
   closed: boolean;
+  /** Taken out of its room (closed by either side). */
+  departed: boolean;
   alive: boolean;
   /** Messages handled one after the other. */
   queue: Promise<void>;
@@ -104,11 +106,28 @@ export function createSignallingHub(deps: {
   }
   const sendError = (conn: Connection, code: SignalError) => send(conn, { type: 'error', code });
 
+  /** The server closes the socket: the connection is gone at once (not only when the close handshake ends). */
   function close(conn: Connection, code: number) {
     if (conn.closing || conn.closed) return;
     conn.closing = true;
-    if (conn.graceTimer) clearTimeout(conn.graceTimer);
     conn.socket.close(code);
+    depart(conn);
+  }
+
+  /** The connection leaves its visit: the other side is told, unless a newer one of its role took its place. */
+  function depart(conn: Connection) {
+    if (conn.departed) return;
+    conn.departed = true;
+    connections.delete(conn);
+    if (conn.graceTimer) clearTimeout(conn.graceTimer);
+    const room = conn.room;
+    if (!room) return;
+    room.conns.delete(conn);
+    if (room.local.get(conn.role) === conn) {
+      room.local.delete(conn.role);
+      void publish(room.appointmentId, { kind: 'left', role: conn.role, connId: conn.id });
+    }
+    dropRoomIfEmpty(room);
   }
 
   function publish(appointmentId: string, event: SignalBusEvent): Promise<void> {
@@ -337,18 +356,8 @@ export function createSignallingHub(deps: {
   }
 
   function onClose(conn: Connection) {
-    if (conn.closed) return;
     conn.closed = true;
-    connections.delete(conn);
-    if (conn.graceTimer) clearTimeout(conn.graceTimer);
-    const room = conn.room;
-    if (!room) return;
-    room.conns.delete(conn);
-    if (room.local.get(conn.role) === conn) {
-      room.local.delete(conn.role);
-      void publish(room.appointmentId, { kind: 'left', role: conn.role, connId: conn.id });
-    }
-    dropRoomIfEmpty(room);
+    depart(conn);
   }
 
   const heartbeat = setInterval(() => {
@@ -378,6 +387,7 @@ export function createSignallingHub(deps: {
         ended: false,
         closing: false,
         closed: false,
+        departed: false,
         alive: true,
         queue: Promise.resolve(),
         window: { start: performance.now(), count: 0 },
