@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { SIGNAL_CLOSE, type VisitQuality } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { signedInPatient } from '../../../test/patients.ts';
 import { signedInDoctor } from '../../../test/reviews.ts';
@@ -326,5 +327,54 @@ describe('the signalling socket (issue 16)', () => {
     expect(JSON.stringify(audited)).not.toContain('5557770142');
     patient.close();
     doctor.close();
+  });
+
+  it('works over a real socket: the browser’s cookie on the upgrade, and a tab closed without `leave` is noticed', async () => {
+    const visit = await paidVisitOrder(ctx);
+    atStart(visit);
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address.replace('http', 'ws')}/api/visits/${visit.appointmentId}/signal`;
+    const open = async (userId: string) => {
+      const { token } = await signIn(ctx, userId);
+      const socket = new WebSocket(url, { headers: { host: 'localhost:3000', cookie: `sid=${token}`, origin: 'http://localhost:3000' } });
+      const received: { type: string }[] = [];
+      const waiters: (() => void)[] = [];
+      socket.on('message', (data) => {
+        received.push(JSON.parse(String(data)));
+        for (const w of waiters.splice(0)) w();
+      });
+      const next = async (type: string) => {
+        for (let i = 0; i < 50; i++) {
+          const found = received.find((m) => m.type === type);
+          if (found) {
+            received.splice(received.indexOf(found), 1);
+            return found;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 100);
+            waiters.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+        }
+        throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
+      };
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      return { socket, next };
+    };
+    const patient = await open(visit.patient.userId);
+    expect(await patient.next('hello')).toMatchObject({ role: 'patient', admitted: false });
+    const doctor = await open(okaforUserId);
+    expect(await doctor.next('hello')).toMatchObject({ role: 'doctor', peerPresent: true });
+    doctor.socket.send(JSON.stringify({ type: 'admit' }));
+    await patient.next('ready');
+    await doctor.next('ready');
+    doctor.socket.send(JSON.stringify({ type: 'description', description: { type: 'offer', sdp: 'v=0 real' } }));
+    expect(await patient.next('description')).toEqual({ type: 'description', description: { type: 'offer', sdp: 'v=0 real' } });
+    // The patient's tab goes away without a word.
+    patient.socket.terminate();
+    expect(await doctor.next('peer-left')).toEqual({ type: 'peer-left', role: 'patient' });
+    doctor.socket.close();
   });
 });
