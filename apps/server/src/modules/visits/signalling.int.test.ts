@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNAL_CLOSE, type VisitQuality } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
 import { signedInPatient } from '../../../test/patients.ts';
@@ -123,7 +123,8 @@ describe('the signalling socket (issue 16)', () => {
     patient.send({ type: 'audio-only' });
     expect(await doctor.next('audio-only')).toEqual({ type: 'audio-only', by: 'patient' });
 
-    // The visit keeps who arrived, the admission and the start, each audited.
+    // The visit keeps who arrived, the admission and the start (written beside the `ready`), each audited.
+    await vi.waitFor(async () => expect((await visitRow(visit.appointmentId))!.startedAt).toEqual(ctx.clock.now));
     const row = (await visitRow(visit.appointmentId))!;
     expect(row).toMatchObject({ orderId: visit.orderId, patientUserId: visit.patient.userId, outcome: null, endedAt: null });
     expect(row.patientJoinedAt).toEqual(ctx.clock.now);
