@@ -14,6 +14,9 @@
 // maximum, 400) and what the PDF prints is read; after the capture the PDF is made and stored
 // (outside the transaction), then the transaction writes the prescription and queues its
 // transmission job (workflows/prescribe.ts), which moves the order to prescribed once sent.
+//
+// A visit's order (`visit_scheduled`) is decided only once its visit was completed (issue 16): 409
+// VISIT_NOT_COMPLETED before, checked after the claim and before any money moves.
 import { AppError, notFound } from '../lib/problem.ts';
 import type { ApproveInput, DeclineInput } from '@store/domain';
 import type { Db } from '../db/client.ts';
