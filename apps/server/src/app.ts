@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -70,6 +71,11 @@ import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
 import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadService } from './modules/uploads/uploads.service.ts';
+import { iceConfigFrom } from './modules/visits/ice-servers.ts';
+import { createInMemorySignalBus } from './modules/visits/signal-bus.ts';
+import { createPeerToPeerVideo } from './modules/visits/video-provider.ts';
+import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { createVisitsService } from './modules/visits/visits.service.ts';
 import { createFileStorage } from './adapters/storage/storage.factory.ts';
 import { createFaxTransport, createOutboxFaxAdapter } from './adapters/prescriptions/fax.adapter.ts';
 import { createPrescriptionService } from './modules/prescriptions/prescriptions.service.ts';
@@ -83,7 +89,8 @@ import { createFulfilWorkflow } from './workflows/fulfil.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderReview } from './workflows/order-review.ts';
 import { createHoldExpiry } from './workflows/hold-expiry.ts';
-import { createMissedVisits } from './workflows/missed-visit.ts';
+import { createMissedVisits, MISSED_VISIT_REBOOK_MS } from './workflows/missed-visit.ts';
+import { createVisitCompletion } from './workflows/visit-completion.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -179,6 +186,14 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const prescriptions = createPrescriptionService({ db, now, storage: files, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
+  // The visit as it happens (issue 16): who may join, its moments, the doctor's note; the call is
+  // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over one process's bus.
+  const visitSignals = createInMemorySignalBus();
+  const visits = createVisitsService({
+    db, now, audit, scheduling, orders, doctors, bus: visitSignals,
+    video: createPeerToPeerVideo(iceConfigFrom(config)),
+    missedRebookMs: MISSED_VISIT_REBOOK_MS,
+  });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -189,11 +204,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
-  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
-  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs, visits });
+  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });
+  const visitCompletion = createVisitCompletion({ db, scheduling, orders, visits });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
@@ -204,6 +220,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
+    visitSignals, visits, visitCompletion,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -250,6 +267,8 @@ export async function buildApp(options: BuildAppOptions) {
     credentials: true,
   });
   await app.register(cookie);
+  // WebSocket routes (the visit's signalling, issue 16); a frame over 256 KiB closes the socket.
+  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(openapiPlugin);
 
   const services = createServices(options, app.log);
@@ -297,6 +316,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.throttle });
   if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.files });
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
+  await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

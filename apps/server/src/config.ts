@@ -13,6 +13,19 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/** A comma-separated list of ICE server URLs with one of these schemes (RFC 7064/7065), e.g. `turn:turn.example.com:3478?transport=udp`. */
+const iceUrlList = (schemes: string[]) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(new RegExp(`^(${schemes.join('|')}):[^\\s,]+$`), `each must start with ${schemes.map((s) => `${s}:`).join(' or ')}`)));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -111,7 +124,23 @@ const envSchema = z.object({
   // Development and browser tests only: the server's clock can be moved forward with POST /dev/clock
   // (a visit's window opens without waiting hours). Refused in production.
   DEV_CLOCK: booleanFromEnv.default(false),
+  // The visit's video call (issue 16; docs/visits.md). STUN servers the browsers learn their public address from, comma-separated (stun:host:3478); empty: none (enough on one network).
+  VISIT_STUN_URLS: iceUrlList(['stun', 'stuns']),
+  // TURN servers that relay the call when no direct path exists, comma-separated (turn:host:3478?transport=udp, turns:host:5349); needs VISIT_TURN_SECRET.
+  VISIT_TURN_URLS: iceUrlList(['turn', 'turns']),
+  // The TURN server's shared secret (coturn static-auth-secret): each participant gets a credential made with it that expires (coturn's REST API scheme).
+  VISIT_TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // How long (seconds) a TURN credential handed to a participant works.
+  VISIT_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  // all: direct, STUN and TURN paths; relay: the call always goes through TURN (hides the participants' addresses from each other; needs VISIT_TURN_URLS).
+  VISIT_ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
 }).superRefine((env, ctx) => {
+  if (env.VISIT_TURN_URLS.length > 0 && !env.VISIT_TURN_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['VISIT_TURN_SECRET'], message: 'is required when VISIT_TURN_URLS is set' });
+  }
+  if (env.VISIT_ICE_TRANSPORT_POLICY === 'relay' && env.VISIT_TURN_URLS.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['VISIT_TURN_URLS'], message: 'is required when VISIT_ICE_TRANSPORT_POLICY=relay' });
+  }
   if (env.PAYMENT_GATEWAY !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
     if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_GATEWAY=stripe' });

@@ -14,6 +14,9 @@
 // maximum, 400) and what the PDF prints is read; after the capture the PDF is made and stored
 // (outside the transaction), then the transaction writes the prescription and queues its
 // transmission job (workflows/prescribe.ts), which moves the order to prescribed once sent.
+//
+// A visit's order (`visit_scheduled`) is decided only once its visit was completed (issue 16): 409
+// VISIT_NOT_COMPLETED before, checked after the claim and before any money moves.
 import { AppError, notFound } from '../lib/problem.ts';
 import type { ApproveInput, DeclineInput } from '@store/domain';
 import type { Db } from '../db/client.ts';
@@ -32,6 +35,8 @@ import {
 } from '../modules/prescriptions/prescriptions.service.ts';
 import type { OrderNotices } from './order-notices.ts';
 import { PRESCRIBE_JOB, type PrescribeWorkflow } from './prescribe.ts';
+import type { VisitsService } from '../modules/visits/visits.service.ts';
+import { assertVisitCompleted } from './visit-completion.ts';
 
 export const PHARMACY_UNREACHABLE =
   'The prescription cannot be sent to this pharmacy: it has no fax number on file. Ask the patient to choose another pharmacy (Request information), or decline.';
@@ -48,8 +53,10 @@ export function createOrderDecisions(deps: {
   pharmacies: Pick<PharmacyService, 'byId' | 'partnerPharmacy'>;
   prescribe: Pick<PrescribeWorkflow, 'factsOf'>;
   jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
+  /** issue 16: an order waiting for its visit is decided only once the visit is completed. */
+  visits: Pick<VisitsService, 'completedVisitOf'>;
 }) {
-  const { db, orders, payments, reviews, notices, prescriptions, pharmacies, prescribe, jobs } = deps;
+  const { db, orders, payments, reviews, notices, prescriptions, pharmacies, prescribe, jobs, visits } = deps;
   const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
 
   async function decidable(orderId: string) {
@@ -58,16 +65,19 @@ export function createOrderDecisions(deps: {
     if (!DECIDABLE.has(state.order.status) && state.order.status !== 'authorized') {
       throw new AppError(409, 'ORDER_CLOSED', 'This order is not waiting for a decision.');
     }
+    await assertVisitCompleted(visits, state.order);
     return state;
   }
 
-  /** The doctor holds the order's claim now (checked before money moves); answers the storefronts they serve. */
-  async function held(doctor: StaffDoctor, orderId: string): Promise<string[]> {
-    return (await heldState(doctor, orderId)).served;
-  }
+  /**
+   * The doctor holds the order's claim now (checked before money moves) and, for a visit's order,
+   * the visit was completed (issue 16: 409 VISIT_NOT_COMPLETED before); answers the storefronts they
+   * serve and the order.
+   */
   async function heldState(doctor: StaffDoctor, orderId: string) {
     const served = await reviews.servedIds(doctor);
     const state = await db.transaction((tx) => reviews.assertHeld(tx, doctor, orderId, served));
+    await assertVisitCompleted(visits, state.order);
     return { served, state };
   }
 
@@ -119,7 +129,7 @@ export function createOrderDecisions(deps: {
 
     /** POST /api/doctor/orders/:id/decline: the hold is voided and the order declined, with the reason. */
     async decline(doctor: StaffDoctor, orderId: string, input: DeclineInput, audit: AuditContext) {
-      const served = await held(doctor, orderId);
+      const { served } = await heldState(doctor, orderId);
       // Void the hold — or refund, should an approval have captured it and then been cut off.
       const moved = await payments.cancelForOrder(orderId, { ...(audit.actor ? { actor: audit.actor } : {}), reason: `declined:${input.reasonCode}` });
       if (!moved.ok) throw paymentProblem(moved.failure);

@@ -20,6 +20,8 @@ import type { PharmacyService } from '../modules/pharmacies/pharmacies.service.t
 import type { ReviewService } from '../modules/reviews/reviews.service.ts';
 import type { UploadService, UploadView } from '../modules/uploads/uploads.service.ts';
 import type { OrderNotices } from './order-notices.ts';
+import type { VisitsService } from '../modules/visits/visits.service.ts';
+import { assertVisitCompleted } from './visit-completion.ts';
 
 /** Why a doctor reads an order's records: the claim they hold on it. */
 export const reviewReason = (orderId: string) => `review_claim:${orderId}`;
@@ -47,6 +49,8 @@ export function createOrderReview(deps: {
   accessLog: Pick<AccessLogService, 'record'>;
   storefronts: { getById(id: string): Promise<{ id: string; name: string }> };
   notices: Pick<OrderNotices, 'enqueue'>;
+  /** issue 16: a visit's order gets a question only once the visit is completed. */
+  visits: Pick<VisitsService, 'completedVisitOf'>;
 }) {
   const { db, reviews, orders, consults, accessLog, notices } = deps;
 
@@ -179,6 +183,9 @@ export function createOrderReview(deps: {
       const served = await reviews.servedIds(doctor);
       const request = await db.transaction(async (tx) => {
         const asked = await reviews.askPatient(tx, doctor, orderId, served, input);
+        // After the claim check (others get its 404), before the order moves.
+        const current = await orders.state(tx, { orderId });
+        if (current) await assertVisitCompleted(deps.visits, current.order, tx);
         await orders.transition({ orderId, to: 'needs_info', reason: 'doctor_asked', audit, tx });
         await notices.enqueue(tx, { orderId, notice: 'needs_info', key: asked.id });
         return asked;

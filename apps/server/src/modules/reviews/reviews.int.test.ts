@@ -17,7 +17,8 @@ import { faxOutbox, prescriptions } from '../../db/schema/prescriptions.ts';
 import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { decisions } from '../../db/schema/reviews.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
-import { LUMEN_ID } from '../../db/seed/storefronts.ts';
+import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
+import { appointments } from '../../db/schema/scheduling.ts';
 import { REVIEW_LEASE_MS } from './reviews.service.ts';
 
 let ctx: TestContext;
@@ -137,14 +138,37 @@ describe('the review queue (issue 15)', () => {
     expect(faxes).toHaveLength(1);
   });
 
-  it('after a visit, only the visit’s own doctor claims and decides its order (issue 15 "the decision after a visit")', async () => {
+  it('after a visit, only the visit’s own doctor claims and decides its order (issue 15 "the decision after a visit"), once the visit is completed (issue 16)', async () => {
     const { orderId } = await awaitingReview('CA');
-    // The order of a booked video visit with caDoctor, held at payment.
+    // The order of a booked video visit with caDoctor, held at payment; the visit is on now.
     await ctx.database.db.update(orders).set({ status: 'visit_scheduled', doctorId: caDoctor.id }).where(eq(orders.id, orderId));
+    const [visit] = await ctx.database.db
+      .insert(appointments)
+      .values({
+        storefrontId: EVERGREEN_ID,
+        orderId,
+        doctorId: caDoctor.id,
+        startsAt: ctx.clock.now,
+        endsAt: new Date(ctx.clock.now.getTime() + 30 * 60_000),
+        status: 'booked',
+        visitType: 1,
+        inviteeName: 'Pat Patient',
+        inviteeEmail: 'pat@example.com',
+        inviteePhone: '5552013344',
+        patientTimeZone: 'America/Los_Angeles',
+        calendarUid: `${randomUUID()}@visits.store`,
+      })
+      .returning({ id: appointments.id });
     const otherCa = await doctor(['CA']);
     expect((await otherCa.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(404);
     expect((await queued(otherCa)).items.map((i) => i.orderId)).not.toContain(orderId);
     expect((await caDoctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    // issue 16: not before the visit is completed.
+    const early = await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody());
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('VISIT_NOT_COMPLETED');
+    expect((await paymentOf(orderId)).status).toBe('authorized');
+    expect((await caDoctor.post(`/api/doctor/visits/${visit!.id}/complete`)).statusCode).toBe(200);
     expect((await caDoctor.post(`/api/doctor/orders/${orderId}/approve`, approveBody())).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('approved');
     expect((await paymentOf(orderId)).status).toBe('captured');

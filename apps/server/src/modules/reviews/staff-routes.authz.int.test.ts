@@ -38,6 +38,7 @@ const BODIES: [RegExp, unknown][] = [
   [/\/ship$/, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }],
   [/\/cannot-fill$/, { reason: 'out_of_stock' }],
   [/\/missed$/, {}],
+  [/\/note$/, { text: 'Discussed the plan.' }],
 ];
 
 async function bearer(userId: string, storefrontId = EVERGREEN_ID): Promise<Caller['send']> {

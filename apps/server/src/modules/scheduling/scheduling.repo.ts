@@ -78,6 +78,17 @@ export function createSchedulingRepo(db: DbOrTx) {
       return rows[0];
     },
 
+    /** issue 16: the order's visit as its patient sees it: the booked one, else the newest completed or missed. */
+    async currentForOrder(storefrontId: string, orderId: string): Promise<AppointmentRow | undefined> {
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.storefrontId, storefrontId), eq(appointments.orderId, orderId), inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES])))
+        .orderBy(sql`case when ${appointments.status} = 'booked' then 0 else 1 end`, desc(appointments.createdAt))
+        .limit(1);
+      return rows[0];
+    },
+
     /** The caller's upcoming booked visit made without an order (one at a time per caller). */
     async upcomingUnbound(storefrontId: string, owner: { userId: string } | { guestSessionId: string }, from: Date): Promise<AppointmentRow | undefined> {
       const rows = await db

@@ -7,7 +7,7 @@
 // included), and the partial unique index on (doctor, start) among live bookings refuses any second
 // insert that gets past that. Either way the loser gets 409 SLOT_TAKEN.
 import { createHash, randomBytes } from 'node:crypto';
-import { FIRST_AVAILABLE, MESSAGES, reschedulingPath, VISIT_TYPE_LABELS, type ScheduleInvitee, type StorefrontConfig, type ScheduledVisitType } from '@store/domain';
+import { FIRST_AVAILABLE, MESSAGES, reschedulingPath, VISIT_TYPE_LABELS, visitWindow, type ScheduleInvitee, type StorefrontConfig, type ScheduledVisitType } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppointmentStatus } from '../../db/schema/scheduling.ts';
 import { AppError, fieldError, notFound, problem } from '../../lib/problem.ts';
@@ -17,6 +17,7 @@ import type { DoctorScope, DoctorService, DoctorSummary, SchedulingProfile } fro
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { buildInvite } from './ics.ts';
 import { createSchedulingRepo, type AppointmentRow } from './scheduling.repo.ts';
+export type { AppointmentRow };
 import { addLocalDays, findSlot, formatLocalDate, generateSlots, groupSlotsByDay, localDateOf, localDateString, startOfLocalDate, type Slot } from './slots.ts';
 
 const DAY_MS = 86_400_000;
@@ -571,6 +572,33 @@ export function createSchedulingService(deps: {
       if (!missed) return null;
       await record(tx, 'appointment.missed', missed, actor, meta);
       return missed;
+    },
+
+    /**
+     * issue 16: the doctor ends their visit (the video call, or a phone call they made), inside the
+     * caller's transaction (the visit-completion workflow records the visit in the same one). Null
+     * for an unknown visit or another doctor's (a 404); 409 when the visit is not booked or its
+     * window has not opened yet.
+     */
+    async completeIn(tx: DbOrTx, appointmentId: string, doctorId: string, actor: AuditActor, meta?: RequestMeta): Promise<AppointmentRow | null> {
+      const current = await repo(tx).byId(appointmentId, true);
+      if (!current || current.doctorId !== doctorId) return null;
+      if (current.status !== 'booked') throw new AppError(409, 'VISIT_NOT_BOOKED', 'This visit is not booked.');
+      if (visitWindow(current.startsAt, current.endsAt).opensAt.getTime() > now().getTime()) throw new AppError(409, 'VISIT_NOT_STARTED', 'This visit has not started yet.');
+      const completed = await repo(tx).update(current.id, { status: 'completed', updatedAt: now() });
+      if (!completed) return null;
+      await record(tx, 'appointment.completed', completed, actor, meta);
+      return completed;
+    },
+
+    /** issue 16: a visit's appointment by id (any status), read in `tx` when given; null when unknown. */
+    async appointmentById(appointmentId: string, tx?: DbOrTx): Promise<AppointmentRow | null> {
+      return (await repo(tx).byId(appointmentId)) ?? null;
+    },
+
+    /** issue 16: the order's visit as its patient sees it (the booked one, else the newest completed or missed), or null. */
+    async currentForOrder(storefrontId: string, orderId: string): Promise<AppointmentRow | null> {
+      return (await repo().currentForOrder(storefrontId, orderId)) ?? null;
     },
 
     /** issue 15: orders still waiting for a new time after a visit marked missed before `before`. */
