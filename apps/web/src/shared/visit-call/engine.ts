@@ -56,6 +56,8 @@ export interface VisitCallDeps {
   /** Socket reconnect delays (the last one repeats). */
   reconnectDelaysMs: readonly number[];
   pingIntervalMs: number;
+  /** How long to wait for the server's `ended` after End visit. */
+  endTimeoutMs: number;
 }
 
 const OPEN = 1;
@@ -77,6 +79,7 @@ export const defaultDeps: VisitCallDeps = {
   statsIntervalMs: 2_000,
   reconnectDelaysMs: [500, 1_000, 2_000, 4_000, 8_000],
   pingIntervalMs: 25_000,
+  endTimeoutMs: 8_000,
 };
 
 export interface VisitCallEngineOptions {
@@ -796,6 +799,12 @@ export class VisitCallEngine {
       return false;
     }
     this.set({ status: 'Ending the visit…' });
+    // The server answers `ended` at once; without it (a dropped socket) the doctor may try again.
+    setTimeout(() => {
+      if (this.state.phase === 'ended' || this.stopped) return;
+      this.ending = false;
+      this.set({ status: 'The visit could not be ended just now. Try again.' });
+    }, this.deps.endTimeoutMs);
     return true;
   }
 }
