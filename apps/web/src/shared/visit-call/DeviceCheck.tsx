@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { hasMediaDevices, mediaProblem, useMediaDeviceLists, useMicrophoneLevel, type MediaProblem } from './media';
 import { StreamVideo } from './StreamVideo';
@@ -51,6 +51,7 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
   const streamRef = useRef<MediaStream | null>(null);
   const requestRef = useRef(0);
   const { refresh } = lists;
+  const levelId = useId();
 
   const acquire = useCallback(
     async (wanted: VisitDevices) => {
@@ -140,13 +141,13 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
         )}
       </Box>
       <Box>
-        <Typography id="mic-level-label" variant="body2" gutterBottom>
+        <Typography id={levelId} variant="body2" gutterBottom>
           Microphone level {stream?.getAudioTracks().length ? '(say something: the bar should move)' : ''}
         </Typography>
         <LinearProgress
           variant="determinate"
           value={Math.round((level ?? 0) * 100)}
-          aria-labelledby="mic-level-label"
+          aria-labelledby={levelId}
           sx={{ height: 10, borderRadius: 1 }}
         />
       </Box>

@@ -1,6 +1,6 @@
 // Cameras and microphones: the lists (kept fresh when a device is plugged in or out), what a
 // getUserMedia failure means in words a patient can act on, and the microphone's level.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface MediaDeviceOption {
   deviceId: string;
@@ -72,7 +72,8 @@ export function useMediaDeviceLists(): MediaDeviceLists & { refresh: () => void 
     devices.addEventListener('devicechange', onChange);
     return () => devices.removeEventListener('devicechange', onChange);
   }, []);
-  return { ...lists, refresh: () => setTick((n) => n + 1) };
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  return { ...lists, refresh };
 }
 
 /** The microphone's loudness from 0 to 1, about ten times a second; null where the browser cannot measure it. */

@@ -183,6 +183,7 @@ export function callStats(frames: number): Stat[] {
 export function fakeDeps(options: { media?: 'ok' | 'no-camera' | 'denied'; ice?: () => Promise<IceServers> } = {}) {
   const sockets: FakeSocket[] = [];
   const gum: MediaStreamConstraints[] = [];
+  const streams: FakeStream[] = [];
   FakePeer.all = [];
   const deps: Partial<VisitCallDeps> = {
     fetchIceServers: options.ice ?? (() => Promise.resolve(ICE)),
@@ -201,7 +202,9 @@ export function fakeDeps(options: { media?: 'ok' | 'no-camera' | 'denied'; ice?:
       const tracks: FakeTrack[] = [];
       if (constraints.audio) tracks.push(new FakeTrack('audio', deviceOf(constraints.audio) ?? 'mic-default'));
       if (constraints.video) tracks.push(new FakeTrack('video', deviceOf(constraints.video) ?? 'cam-default'));
-      return Promise.resolve(new FakeStream(tracks) as unknown as MediaStream);
+      const stream = new FakeStream(tracks);
+      streams.push(stream);
+      return Promise.resolve(stream as unknown as MediaStream);
     },
     createMediaStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
     now: () => Date.now(),
@@ -223,11 +226,53 @@ export function fakeDeps(options: { media?: 'ok' | 'no-camera' | 'denied'; ice?:
     if (!last) throw new Error('no peer connection made');
     return last;
   };
-  return { deps, sockets, socket, peer, gum };
+  return { deps, sockets, socket, peer, gum, streams };
 }
 
 function deviceOf(constraint: boolean | MediaTrackConstraints): string | undefined {
   if (typeof constraint !== 'object') return undefined;
   const id = constraint.deviceId;
   return typeof id === 'object' && id !== null && 'exact' in id ? String(id.exact) : undefined;
+}
+
+/** A `navigator.mediaDevices` for jsdom: these devices, and getUserMedia answering with fake tracks or failing. */
+export function stubMediaDevices(
+  options: {
+    cameras?: string[];
+    microphones?: string[];
+    /** Fails a request: return the error name to throw (e.g. 'NotAllowedError'), or null to answer. */
+    fail?: (constraints: MediaStreamConstraints) => string | null;
+  } = {},
+) {
+  const { cameras = ['cam-1', 'cam-2'], microphones = ['mic-1'], fail = () => null } = options;
+  const requests: MediaStreamConstraints[] = [];
+  const streams: FakeStream[] = [];
+  const devices = {
+    getUserMedia: (constraints: MediaStreamConstraints) => {
+      requests.push(constraints);
+      const error = fail(constraints);
+      if (error) return Promise.reject(new DOMException(error, error));
+      const tracks: FakeTrack[] = [];
+      if (constraints.audio) tracks.push(new FakeTrack('audio', deviceOf(constraints.audio) ?? microphones[0] ?? 'mic'));
+      if (constraints.video) tracks.push(new FakeTrack('video', deviceOf(constraints.video) ?? cameras[0] ?? 'cam'));
+      const stream = new FakeStream(tracks);
+      streams.push(stream);
+      return Promise.resolve(stream as unknown as MediaStream);
+    },
+    enumerateDevices: () =>
+      Promise.resolve([
+        ...cameras.map((id, i) => ({ deviceId: id, kind: 'videoinput', label: `Camera ${String.fromCharCode(65 + i)}`, groupId: '' })),
+        ...microphones.map((id, i) => ({ deviceId: id, kind: 'audioinput', label: `Microphone ${String.fromCharCode(65 + i)}`, groupId: '' })),
+      ]),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  };
+  Object.defineProperty(navigator, 'mediaDevices', { value: devices, configurable: true });
+  // jsdom has no media playback.
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', { value: () => Promise.resolve(), configurable: true });
+  return { requests, streams };
+}
+
+export function unstubMediaDevices() {
+  Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
 }
