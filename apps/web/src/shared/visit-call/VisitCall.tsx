@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { telHref } from '@/shared/contact';
 import type { VisitCallDeps } from './engine';
@@ -34,6 +34,7 @@ export function VisitCall(props: VisitCallComponentProps) {
   const call = useVisitCall(props);
   const lists = useMediaDeviceLists();
   const [showDevices, setShowDevices] = useState(false);
+  const devicesId = useId();
   const doctor = props.role === 'doctor';
   const other = doctor ? 'The patient' : 'Your doctor';
   const inCall = call.phase !== 'failed' && call.phase !== 'ended' && call.phase !== 'left';
@@ -118,7 +119,7 @@ export function VisitCall(props: VisitCallComponentProps) {
           <StatusButton
             variant="outlined"
             aria-expanded={showDevices}
-            aria-pressed={showDevices}
+            aria-controls={showDevices ? devicesId : undefined}
             startIcon={<SettingsIcon />}
             disabled={call.phase === 'phone'}
             onClick={() => setShowDevices((v) => !v)}
@@ -137,7 +138,7 @@ export function VisitCall(props: VisitCallComponentProps) {
       ) : null}
 
       {inCall && showDevices && call.phase !== 'phone' ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Stack id={devicesId} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             select
             fullWidth

@@ -150,6 +150,7 @@ export class VisitCallEngine {
   /** Left, ended, failed or disposed: nothing reconnects any more. */
   private stopped = false;
   private ending = false;
+  private finishing = false;
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -255,11 +256,14 @@ export class VisitCallEngine {
     this.set({ phase: 'failed', error, status: describeError(error, this.role) });
   }
 
-  private finish(by: VisitEndedBy): void {
-    if (this.state.phase === 'ended') return;
-    // Best effort: the server may already be closing, but this side's summary is worth a try.
-    if (this.socket?.readyState === OPEN && !this.ending) this.send({ type: 'quality', quality: this.summary() });
+  private async finish(by: VisitEndedBy): Promise<void> {
+    if (this.state.phase === 'ended' || this.finishing) return;
+    this.finishing = true;
     this.stopped = true;
+    this.clearTimer('reconnectTimer');
+    // Best effort, with a last reading of the stats: the server may already be closing, but this
+    // side's summary is worth a try (the doctor who ended it sent one already).
+    if (this.socket?.readyState === OPEN && !this.ending && this.everConnected) await this.sendQuality();
     this.teardown();
     const who = by === 'system' ? 'The visit has ended.' : by === this.role ? 'You ended the visit.' : `${this.other} ended the visit.`;
     this.set({ phase: 'ended', endedBy: by, status: who });
@@ -345,7 +349,7 @@ export class VisitCallEngine {
     if (code === SIGNAL_CLOSE.notFound) return this.fail('not_found');
     if (code === SIGNAL_CLOSE.notOpen) return this.fail('not_open');
     if (code === SIGNAL_CLOSE.replaced) return this.fail('replaced');
-    if (code === SIGNAL_CLOSE.ended) return this.finish('system');
+    if (code === SIGNAL_CLOSE.ended) return void this.finish('system');
     // Anything else (a network drop, a server restart): try again with back-off.
     const delays = this.deps.reconnectDelaysMs;
     const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 1_000;
@@ -408,13 +412,13 @@ export class VisitCallEngine {
         this.goPhone(message.phone ?? this.options.phone ?? null, false);
         return;
       case 'ended':
-        this.finish(message.by);
+        await this.finish(message.by);
         return;
       case 'error':
         if (message.code === 'replaced') this.fail('replaced');
         else if (message.code === 'not_found') this.fail('not_found');
         else if (message.code === 'not_open') this.fail('not_open');
-        else if (message.code === 'ended') this.finish('system');
+        else if (message.code === 'ended') await this.finish('system');
         return;
       case 'pong':
         return;

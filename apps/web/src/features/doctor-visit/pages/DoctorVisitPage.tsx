@@ -4,7 +4,6 @@
 // patient's number and is marked done here. The private visit note sits beside it, and after the
 // visit the order's review page is one link away ("Decide on this order").
 import { formatVisitRange, VISIT_TYPE_LABELS, VISIT_TYPE_PHONE, type DoctorVisit } from '@store/domain';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
@@ -116,16 +115,11 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
           </Paper>
           {phoneVisit ? <PhoneVisit visit={visit} zone={zone} onDone={setVisit} /> : <VideoVisit visit={visit} zone={zone} />}
           {visit.status === 'completed' && visit.orderId ? (
-            <Alert
-              severity="success"
-              action={
-                <Button color="inherit" variant="outlined" component={RouterLink} to={doctorOrderPath(visit.orderId)}>
-                  Decide on this order
-                </Button>
-              }
-            >
-              The visit is done. Decide on the order when you are ready.
-            </Alert>
+            <div>
+              <Button variant="contained" size="large" component={RouterLink} to={doctorOrderPath(visit.orderId)}>
+                Decide on this order
+              </Button>
+            </div>
           ) : null}
         </Stack>
       </Grid>
