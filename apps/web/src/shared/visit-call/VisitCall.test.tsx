@@ -4,6 +4,7 @@
 import type { ServerSignal } from '@store/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '@/test/render';
 import { JoinVisit } from './JoinVisit';
@@ -165,6 +166,27 @@ describe('JoinVisit', () => {
     expect(fake.sockets[0]!.ofType('leave')).toHaveLength(1);
     expect(await screen.findByText('You left the visit. You can join again while it is open.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'START VISIT' })).toBeInTheDocument();
+  });
+
+  it('before the visit opens, the check runs but START VISIT waits', async () => {
+    stubMediaDevices();
+    const deps = fakeDeps().deps;
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Open now</button>
+          <JoinVisit appointmentId="appt-1" role="patient" notYet={open ? undefined : 'Your visit opens at 9:55 AM.'} onEnded={vi.fn()} deps={deps} />
+        </>
+      );
+    }
+    renderWithStore(<Page />);
+    expect(await screen.findByText('Your camera and microphone are working.')).toBeInTheDocument();
+    expect(screen.getByText('Your visit opens at 9:55 AM.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'START VISIT' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Open now' }));
+    expect(screen.getByRole('button', { name: 'START VISIT' })).toBeEnabled();
+    expect(screen.queryByText('Your visit opens at 9:55 AM.')).not.toBeInTheDocument();
   });
 
   it('the doctor’s button says Join', async () => {

@@ -217,7 +217,8 @@ export class VisitCallEngine {
   dispose(): void {
     if (this.stopped) return;
     if (this.socket?.readyState === OPEN && this.everConnected) {
-      this.send({ type: 'quality', quality: this.summary() });
+      const quality = visitQualitySchema.safeParse(this.summary());
+      if (quality.success) this.send({ type: 'quality', quality: quality.data });
       this.send({ type: 'leave' });
     }
     this.stopped = true;

@@ -87,6 +87,13 @@ export function useMicrophoneLevel(stream: MediaStream | null): number | null {
       return;
     }
     const context = new Context();
+    // Opened before the person pressed anything (a link from a mail), the browser keeps it
+    // suspended; the first press or key lets it run.
+    const resume = () => {
+      if (context.state === 'suspended') void context.resume();
+    };
+    document.addEventListener('pointerdown', resume);
+    document.addEventListener('keydown', resume);
     const source = context.createMediaStreamSource(new MediaStream([track]));
     const analyser = context.createAnalyser();
     analyser.fftSize = 512;
@@ -102,6 +109,8 @@ export function useMicrophoneLevel(stream: MediaStream | null): number | null {
     }, 100);
     return () => {
       clearInterval(timer);
+      document.removeEventListener('pointerdown', resume);
+      document.removeEventListener('keydown', resume);
       source.disconnect();
       void context.close();
     };
