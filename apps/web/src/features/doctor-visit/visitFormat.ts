@@ -12,7 +12,14 @@ export function doctorZone(visit: Pick<DoctorVisit, 'doctorTimeZone'>): string {
 
 /** "Jun 1, 9:55 AM EDT": a moment with its zone named. */
 export function formatMoment(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
     .format(new Date(iso))
     .replace(/[\u202f\u2009\u00a0]/g, ' ');
 }
@@ -21,7 +28,8 @@ export function formatMoment(iso: string, timeZone: string): string {
 export function outcomeText(visit: Pick<DoctorVisit, 'status' | 'outcome'>): string {
   if (visit.outcome === 'completed' || visit.status === 'completed') return 'The visit is done.';
   if (visit.outcome === 'missed_by_patient') return 'Missed: the patient did not join.';
-  if (visit.outcome === 'missed_by_doctor') return 'Missed: the visit happened without you joining.';
+  if (visit.outcome === 'missed_by_doctor')
+    return 'Missed: the visit happened without you joining.';
   if (visit.status === 'missed') return 'Missed.';
   if (visit.status === 'cancelled') return 'This visit was cancelled.';
   if (visit.status === 'rescheduled') return 'This visit was moved to another time.';

@@ -29,20 +29,34 @@ describe('DeviceCheck', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Camera' }));
     await user.click(await screen.findByRole('option', { name: 'Camera B' }));
-    await waitFor(() => expect(media.requests.at(-1)).toEqual({ audio: { deviceId: { exact: 'mic-1' } }, video: { deviceId: { exact: 'cam-2' } } }));
+    await waitFor(() =>
+      expect(media.requests.at(-1)).toEqual({
+        audio: { deviceId: { exact: 'mic-1' } },
+        video: { deviceId: { exact: 'cam-2' } },
+      }),
+    );
     // The first preview's camera was released before the second opened.
     expect(media.streams[0]!.getTracks().every((t) => t.readyState === 'ended')).toBe(true);
 
     await user.click(await screen.findByRole('button', { name: 'START VISIT' }));
     expect(onStart).toHaveBeenCalledWith({ cameraId: 'cam-2', microphoneId: 'mic-1' });
-    expect(media.streams.at(-1)!.getTracks().every((t) => t.readyState === 'ended')).toBe(true);
+    expect(
+      media.streams
+        .at(-1)!
+        .getTracks()
+        .every((t) => t.readyState === 'ended'),
+    ).toBe(true);
   });
 
   it('without a camera: says so and lets the visit start with sound only', async () => {
     stubMediaDevices({ cameras: [], fail: (c) => (c.video ? 'NotFoundError' : null) });
     const user = userEvent.setup();
     const { onStart } = renderCheck();
-    expect(await screen.findByText(/No camera found\. Connect a camera and press Try again, or start the visit with sound only\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /No camera found\. Connect a camera and press Try again, or start the visit with sound only\./,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('No camera picture')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'START VISIT' }));
     expect(onStart).toHaveBeenCalledWith({ microphoneId: 'mic-1' });
@@ -53,7 +67,11 @@ describe('DeviceCheck', () => {
     const media = stubMediaDevices({ fail: () => (blocked ? 'NotAllowedError' : null) });
     const user = userEvent.setup();
     renderCheck();
-    expect(await screen.findByText(/Your browser is blocking the camera and microphone\. Allow them for this site/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Your browser is blocking the camera and microphone\. Allow them for this site/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'START VISIT' })).toBeDisabled();
     blocked = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -65,7 +83,11 @@ describe('DeviceCheck', () => {
   it('when another app holds the devices: says to close it', async () => {
     stubMediaDevices({ fail: () => 'NotReadableError' });
     renderCheck();
-    expect(await screen.findByText(/Your camera or microphone is being used by another app\. Close that app/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Your camera or microphone is being used by another app\. Close that app/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'START VISIT' })).toBeDisabled();
   });
 
@@ -86,6 +108,8 @@ describe('DeviceCheck', () => {
   it('in a browser without camera access: says to use another browser', async () => {
     unstubMediaDevices();
     renderCheck();
-    expect(await screen.findByText(/This browser cannot use a camera and microphone here/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This browser cannot use a camera and microphone here/),
+    ).toBeInTheDocument();
   });
 });

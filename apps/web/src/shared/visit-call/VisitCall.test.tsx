@@ -22,7 +22,16 @@ async function renderCall(role: 'patient' | 'doctor', phone?: string) {
   const fake = fakeDeps();
   const onEnded = vi.fn();
   const onLeft = vi.fn();
-  const view = renderWithStore(<VisitCall appointmentId="appt-1" role={role} {...(phone ? { phone } : {})} onEnded={onEnded} onLeft={onLeft} deps={fake.deps} />);
+  const view = renderWithStore(
+    <VisitCall
+      appointmentId="appt-1"
+      role={role}
+      {...(phone ? { phone } : {})}
+      onEnded={onEnded}
+      onLeft={onLeft}
+      deps={fake.deps}
+    />,
+  );
   await waitFor(() => expect(fake.sockets).toHaveLength(1));
   await act(async () => fake.socket().open());
   const receive = (message: ServerSignal) =>
@@ -33,18 +42,27 @@ async function renderCall(role: 'patient' | 'doctor', phone?: string) {
   return { ...fake, ...view, onEnded, onLeft, receive };
 }
 
-const liveRegion = () => screen.getAllByRole('status').find((el) => el.getAttribute('aria-live') === 'polite')!;
+const liveRegion = () =>
+  screen.getAllByRole('status').find((el) => el.getAttribute('aria-live') === 'polite')!;
 
 describe('VisitCall', () => {
   it('the doctor admits the waiting patient, and the call connects', async () => {
     const call = await renderCall('doctor', '+1 555 010 2000');
-    await call.receive({ type: 'hello', role: 'doctor', admitted: false, peerPresent: false, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'doctor',
+      admitted: false,
+      peerPresent: false,
+      ...HELLO,
+    });
     const admit = screen.getByRole('button', { name: 'Admit patient' });
     expect(admit).toBeDisabled();
     expect(liveRegion()).toHaveTextContent('Waiting for the patient to join.');
     await call.receive({ type: 'peer-joined', role: 'patient' });
     expect(admit).toBeEnabled();
-    expect(liveRegion()).toHaveTextContent('The patient is waiting. Admit them when you are ready.');
+    expect(liveRegion()).toHaveTextContent(
+      'The patient is waiting. Admit them when you are ready.',
+    );
     await userEvent.click(admit);
     expect(call.socket().ofType('admit')).toHaveLength(1);
     await call.receive({ type: 'admitted' });
@@ -60,7 +78,13 @@ describe('VisitCall', () => {
   it('mute and camera off are pressed-state buttons that switch the tracks', async () => {
     const user = userEvent.setup();
     const call = await renderCall('patient');
-    await call.receive({ type: 'hello', role: 'patient', admitted: true, peerPresent: true, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     const mute = screen.getByRole('button', { name: 'Mute' });
     const camera = screen.getByRole('button', { name: 'Camera off' });
     expect(mute).toHaveAttribute('aria-pressed', 'false');
@@ -69,7 +93,10 @@ describe('VisitCall', () => {
     expect(liveRegion()).toHaveTextContent('Your microphone is off.');
     await user.click(camera);
     expect(camera).toHaveAttribute('aria-pressed', 'true');
-    const [audio, video] = [call.streams[0]!.getAudioTracks()[0]!, call.streams[0]!.getVideoTracks()[0]!];
+    const [audio, video] = [
+      call.streams[0]!.getAudioTracks()[0]!,
+      call.streams[0]!.getVideoTracks()[0]!,
+    ];
     expect([audio.enabled, video.enabled]).toEqual([false, false]);
     await user.click(mute);
     expect(mute).toHaveAttribute('aria-pressed', 'false');
@@ -79,44 +106,78 @@ describe('VisitCall', () => {
   it('switches the camera from the Devices panel during the call', async () => {
     const user = userEvent.setup();
     const call = await renderCall('doctor');
-    await call.receive({ type: 'hello', role: 'doctor', admitted: true, peerPresent: true, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'doctor',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     await call.receive({ type: 'ready' });
     const devices = screen.getByRole('button', { name: 'Devices' });
     await user.click(devices);
     expect(devices).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('combobox', { name: 'Camera' }));
     await user.click(await screen.findByRole('option', { name: 'Camera B' }));
-    await waitFor(() => expect(call.peer().senders.find((s) => s.track?.kind === 'video')?.track?.deviceId).toBe('cam-2'));
+    await waitFor(() =>
+      expect(call.peer().senders.find((s) => s.track?.kind === 'video')?.track?.deviceId).toBe(
+        'cam-2',
+      ),
+    );
     expect(liveRegion()).toHaveTextContent('Switched camera.');
   });
 
   it('the patient waits to be let in, and reads the number when the call moves to the phone', async () => {
     const call = await renderCall('patient', '+1 555 010 2000');
-    await call.receive({ type: 'hello', role: 'patient', admitted: false, peerPresent: true, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: false,
+      peerPresent: true,
+      ...HELLO,
+    });
     expect(liveRegion()).toHaveTextContent('Waiting for the doctor to let you in.');
     expect(screen.queryByRole('button', { name: 'Admit patient' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'End visit' })).not.toBeInTheDocument();
     await call.receive({ type: 'phone-fallback', phone: '+1 555 010 9999' });
     expect(liveRegion()).toHaveTextContent('Your doctor will call you at +1 555 010 9999');
     expect(screen.queryByLabelText('Your camera')).not.toBeInTheDocument();
+    // Nothing to mute or switch on the phone; Leave stays.
+    expect(screen.queryByRole('button', { name: 'Mute' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave' })).toBeInTheDocument();
   });
 
   it('the doctor sees the patient’s number to call when the call moves to the phone', async () => {
     const call = await renderCall('doctor', '+1 555 010 2000');
-    await call.receive({ type: 'hello', role: 'doctor', admitted: true, peerPresent: true, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'doctor',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     await call.receive({ type: 'ready' });
     await act(async () => call.peer().setIce('failed'));
     await act(async () => call.peer().setIce('failed'));
     await act(async () => call.peer().setIce('failed'));
     await act(async () => call.peer().setIce('failed'));
     expect(call.socket().ofType('phone-fallback')).toHaveLength(1);
-    expect(within(liveRegion()).getByRole('link', { name: '+1 555 010 2000' })).toHaveAttribute('href', 'tel:+15550102000');
+    expect(within(liveRegion()).getByRole('link', { name: '+1 555 010 2000' })).toHaveAttribute(
+      'href',
+      'tel:+15550102000',
+    );
   });
 
   it('End visit sends the summary and end; the server’s ended tells the page', async () => {
     const user = userEvent.setup();
     const call = await renderCall('doctor');
-    await call.receive({ type: 'hello', role: 'doctor', admitted: true, peerPresent: true, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'doctor',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     await call.receive({ type: 'ready' });
     await user.click(screen.getByRole('button', { name: 'End visit' }));
     await waitFor(() => expect(call.socket().ofType('end')).toHaveLength(1));
@@ -134,7 +195,13 @@ describe('VisitCall', () => {
 
   it('unmounting stops the camera and closes the socket, saying goodbye from a call under way', async () => {
     const call = await renderCall('patient');
-    await call.receive({ type: 'hello', role: 'patient', admitted: true, peerPresent: true, ...HELLO });
+    await call.receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     await call.receive({ type: 'ready' });
     await call.receive({ type: 'description', description: { type: 'offer', sdp: 'offer-1' } });
     await act(async () => call.peer().setIce('connected'));
@@ -154,17 +221,30 @@ describe('JoinVisit', () => {
     const fake = fakeDeps();
     const onLeft = vi.fn();
     const user = userEvent.setup();
-    renderWithStore(<JoinVisit appointmentId="appt-1" role="patient" onEnded={vi.fn()} onLeft={onLeft} deps={fake.deps} />);
+    renderWithStore(
+      <JoinVisit
+        appointmentId="appt-1"
+        role="patient"
+        onEnded={vi.fn()}
+        onLeft={onLeft}
+        deps={fake.deps}
+      />,
+    );
     await screen.findByText('Your camera and microphone are working.');
     await user.click(screen.getByRole('button', { name: 'START VISIT' }));
     await waitFor(() => expect(fake.sockets).toHaveLength(1));
     // The call opens the devices chosen in the check.
-    expect(fake.gum[0]).toMatchObject({ audio: { deviceId: { exact: 'mic-1' } }, video: { deviceId: { exact: 'cam-1' } } });
+    expect(fake.gum[0]).toMatchObject({
+      audio: { deviceId: { exact: 'mic-1' } },
+      video: { deviceId: { exact: 'cam-1' } },
+    });
     await act(async () => fake.socket().open());
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(onLeft).toHaveBeenCalledOnce());
     expect(fake.sockets[0]!.ofType('leave')).toHaveLength(1);
-    expect(await screen.findByText('You left the visit. You can join again while it is open.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You left the visit. You can join again while it is open.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'START VISIT' })).toBeInTheDocument();
   });
 
@@ -176,7 +256,13 @@ describe('JoinVisit', () => {
       return (
         <>
           <button onClick={() => setOpen(true)}>Open now</button>
-          <JoinVisit appointmentId="appt-1" role="patient" notYet={open ? undefined : 'Your visit opens at 9:55 AM.'} onEnded={vi.fn()} deps={deps} />
+          <JoinVisit
+            appointmentId="appt-1"
+            role="patient"
+            notYet={open ? undefined : 'Your visit opens at 9:55 AM.'}
+            onEnded={vi.fn()}
+            deps={deps}
+          />
         </>
       );
     }
@@ -191,7 +277,9 @@ describe('JoinVisit', () => {
 
   it('the doctor’s button says Join', async () => {
     stubMediaDevices();
-    renderWithStore(<JoinVisit appointmentId="appt-1" role="doctor" onEnded={vi.fn()} deps={fakeDeps().deps} />);
+    renderWithStore(
+      <JoinVisit appointmentId="appt-1" role="doctor" onEnded={vi.fn()} deps={fakeDeps().deps} />,
+    );
     expect(await screen.findByRole('button', { name: 'Join' })).toBeInTheDocument();
   });
 });

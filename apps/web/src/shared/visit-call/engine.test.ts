@@ -14,11 +14,18 @@ async function settle(ms = 0) {
   await vi.advanceTimersByTimeAsync(ms);
 }
 
-async function startCall(role: VisitRole, options: Parameters<typeof fakeDeps>[0] = {}, phone?: string) {
+async function startCall(
+  role: VisitRole,
+  options: Parameters<typeof fakeDeps>[0] = {},
+  phone?: string,
+) {
   const fake = fakeDeps(options);
   const onEnded = vi.fn();
   const onLeft = vi.fn();
-  const engine = new VisitCallEngine({ appointmentId: 'appt-1', role, phone, onEnded, onLeft }, fake.deps);
+  const engine = new VisitCallEngine(
+    { appointmentId: 'appt-1', role, phone, onEnded, onLeft },
+    fake.deps,
+  );
   void engine.start();
   await settle();
   fake.socket().open();
@@ -31,8 +38,10 @@ async function connectedCall(role: VisitRole, phone?: string) {
   call.socket().receive({ type: 'hello', role, admitted: true, peerPresent: true, ...HELLO });
   call.socket().receive({ type: 'ready' });
   await settle();
-  if (role === 'doctor') call.socket().receive({ type: 'description', description: { type: 'answer', sdp: 'answer' } });
-  else call.socket().receive({ type: 'description', description: { type: 'offer', sdp: 'offer-1' } });
+  if (role === 'doctor')
+    call.socket().receive({ type: 'description', description: { type: 'answer', sdp: 'answer' } });
+  else
+    call.socket().receive({ type: 'description', description: { type: 'offer', sdp: 'offer-1' } });
   await settle();
   call.peer().setIce('connected');
   return call;
@@ -73,7 +82,13 @@ describe('joining', () => {
   // issue 16 "a waiting room (the doctor admits the patient)"
   it('puts the patient in the waiting room until the doctor lets them in', async () => {
     const { socket, engine } = await startCall('patient');
-    socket().receive({ type: 'hello', role: 'patient', admitted: false, peerPresent: true, ...HELLO });
+    socket().receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: false,
+      peerPresent: true,
+      ...HELLO,
+    });
     await settle();
     expect(engine.getState()).toMatchObject({ phase: 'waiting', admitted: false });
     expect(engine.getState().status).toContain('Waiting for the doctor to let you in');
@@ -84,9 +99,18 @@ describe('joining', () => {
 
   it('tells the doctor the patient is waiting, and admits on request', async () => {
     const { socket, engine } = await startCall('doctor');
-    socket().receive({ type: 'hello', role: 'doctor', admitted: false, peerPresent: false, ...HELLO });
+    socket().receive({
+      type: 'hello',
+      role: 'doctor',
+      admitted: false,
+      peerPresent: false,
+      ...HELLO,
+    });
     await settle();
-    expect(engine.getState()).toMatchObject({ patientWaiting: false, status: 'Waiting for the patient to join.' });
+    expect(engine.getState()).toMatchObject({
+      patientWaiting: false,
+      status: 'Waiting for the patient to join.',
+    });
     socket().receive({ type: 'peer-joined', role: 'patient' });
     await settle();
     expect(engine.getState().patientWaiting).toBe(true);
@@ -105,52 +129,89 @@ describe('negotiation', () => {
   // issue 16: the doctor makes the offer on `ready`; candidates trickle both ways
   it('the doctor adds its tracks and offers on ready, queues early candidates and adds them after the answer', async () => {
     const { socket, peer, engine } = await startCall('doctor');
-    socket().receive({ type: 'hello', role: 'doctor', admitted: true, peerPresent: true, ...HELLO });
+    socket().receive({
+      type: 'hello',
+      role: 'doctor',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     socket().receive({ type: 'ready' });
     await settle();
     const pc = peer();
     expect(pc.config.iceServers).toHaveLength(2);
     expect(pc.config.iceTransportPolicy).toBe('all');
     expect(pc.senders.map((s) => s.track?.kind).sort()).toEqual(['audio', 'video']);
-    expect(socket().ofType('description')).toEqual([{ type: 'description', description: { type: 'offer', sdp: 'offer-1' } }]);
+    expect(socket().ofType('description')).toEqual([
+      { type: 'description', description: { type: 'offer', sdp: 'offer-1' } },
+    ]);
     expect(engine.getState().phase).toBe('connecting');
 
     // A candidate from the patient before its answer waits.
-    socket().receive({ type: 'candidate', candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.2 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } });
+    socket().receive({
+      type: 'candidate',
+      candidate: {
+        candidate: 'candidate:1 1 udp 1 10.0.0.2 5000 typ host',
+        sdpMid: '0',
+        sdpMLineIndex: 0,
+      },
+    });
     await settle();
     expect(pc.added).toHaveLength(0);
     socket().receive({ type: 'description', description: { type: 'answer', sdp: 'answer' } });
     await settle();
     expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'answer' });
-    expect(pc.added.map((c) => c.candidate)).toEqual(['candidate:1 1 udp 1 10.0.0.2 5000 typ host']);
-    socket().receive({ type: 'candidate', candidate: { candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 } });
+    expect(pc.added.map((c) => c.candidate)).toEqual([
+      'candidate:1 1 udp 1 10.0.0.2 5000 typ host',
+    ]);
+    socket().receive({
+      type: 'candidate',
+      candidate: { candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 },
+    });
     await settle();
     expect(pc.added).toHaveLength(2);
 
     // Its own candidates go to the patient.
     pc.gather('candidate:9 1 udp 1 10.0.0.1 6000 typ host');
-    expect(socket().ofType('candidate').at(-1)?.candidate).toMatchObject({ candidate: 'candidate:9 1 udp 1 10.0.0.1 6000 typ host', sdpMid: '0' });
+    expect(socket().ofType('candidate').at(-1)?.candidate).toMatchObject({
+      candidate: 'candidate:9 1 udp 1 10.0.0.1 6000 typ host',
+      sdpMid: '0',
+    });
 
     pc.setIce('connected');
-    expect(engine.getState()).toMatchObject({ phase: 'connected', status: 'You are connected to the patient.' });
+    expect(engine.getState()).toMatchObject({
+      phase: 'connected',
+      status: 'You are connected to the patient.',
+    });
   });
 
   it('the patient waits for the offer, then answers, with queued candidates added after the offer', async () => {
     const { socket, peer } = await startCall('patient');
-    socket().receive({ type: 'hello', role: 'patient', admitted: true, peerPresent: true, ...HELLO });
+    socket().receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     socket().receive({ type: 'ready' });
     await settle();
     const pc = peer();
     expect(socket().ofType('description')).toHaveLength(0);
     expect(pc.offers).toBe(0);
-    socket().receive({ type: 'candidate', candidate: { candidate: 'candidate:d', sdpMid: '0', sdpMLineIndex: 0 } });
+    socket().receive({
+      type: 'candidate',
+      candidate: { candidate: 'candidate:d', sdpMid: '0', sdpMLineIndex: 0 },
+    });
     await settle();
     expect(pc.added).toHaveLength(0);
     socket().receive({ type: 'description', description: { type: 'offer', sdp: 'offer-1' } });
     await settle();
     expect(pc.remoteDescription).toEqual({ type: 'offer', sdp: 'offer-1' });
     expect(pc.added.map((c) => c.candidate)).toEqual(['candidate:d']);
-    expect(socket().ofType('description')).toEqual([{ type: 'description', description: { type: 'answer', sdp: 'answer' } }]);
+    expect(socket().ofType('description')).toEqual([
+      { type: 'description', description: { type: 'answer', sdp: 'answer' } },
+    ]);
   });
 
   it('the doctor ignores an offer and the patient an answer', async () => {
@@ -176,14 +237,21 @@ describe('negotiation', () => {
     await settle();
     expect(FakePeer.all).toHaveLength(2);
     expect(FakePeer.all[1]!.localDescription?.type).toBe('offer');
-    expect(socket().ofType('description').filter((m) => m.description.type === 'offer')).toHaveLength(2);
+    expect(
+      socket()
+        .ofType('description')
+        .filter((m) => m.description.type === 'offer'),
+    ).toHaveLength(2);
   });
 
   it('drops candidates meant for a connection that was replaced', async () => {
     const { socket } = await startCall('patient');
     socket().receive({ type: 'ready' });
     await settle();
-    socket().receive({ type: 'candidate', candidate: { candidate: 'candidate:old', sdpMid: '0', sdpMLineIndex: 0 } });
+    socket().receive({
+      type: 'candidate',
+      candidate: { candidate: 'candidate:old', sdpMid: '0', sdpMLineIndex: 0 },
+    });
     socket().receive({ type: 'ready' });
     socket().receive({ type: 'description', description: { type: 'offer', sdp: 'offer-2' } });
     await settle();
@@ -199,7 +267,11 @@ describe('network trouble', () => {
     pc.setIce('failed');
     await settle();
     expect(pc.restarts).toBe(1);
-    expect(engine.getState()).toMatchObject({ phase: 'reconnecting', iceRestarts: 1, audioOnly: false });
+    expect(engine.getState()).toMatchObject({
+      phase: 'reconnecting',
+      iceRestarts: 1,
+      audioOnly: false,
+    });
     expect(socket().ofType('description').at(-1)?.description.type).toBe('offer');
 
     await settle(5_000); // the first restart did not bring it back
@@ -218,7 +290,10 @@ describe('network trouble', () => {
     await settle(5_000); // sound only failed as well
     expect(socket().ofType('phone-fallback')).toHaveLength(1);
     expect(pc.closed).toBe(true);
-    expect(engine.getState()).toMatchObject({ phase: 'phone', phoneFallback: { phone: '+1 (555) 010-2000' } });
+    expect(engine.getState()).toMatchObject({
+      phase: 'phone',
+      phoneFallback: { phone: '+1 (555) 010-2000' },
+    });
     expect(engine.getState().status).toContain('Call the patient at +1 (555) 010-2000');
     expect(engine.getState().localStream).toBeNull();
   });
@@ -268,7 +343,10 @@ describe('network trouble', () => {
 
     socket().receive({ type: 'phone-fallback', phone: '+1 555 010 9999' });
     await settle();
-    expect(engine.getState()).toMatchObject({ phase: 'phone', phoneFallback: { phone: '+1 555 010 9999' } });
+    expect(engine.getState()).toMatchObject({
+      phase: 'phone',
+      phoneFallback: { phone: '+1 555 010 9999' },
+    });
     expect(engine.getState().status).toBe('Your doctor will call you at +1 555 010 9999.');
   });
 
@@ -294,7 +372,13 @@ describe('network trouble', () => {
     await settle(1);
     expect(sockets).toHaveLength(3);
     socket().open();
-    socket().receive({ type: 'hello', role: 'patient', admitted: true, peerPresent: true, ...HELLO });
+    socket().receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: true,
+      peerPresent: true,
+      ...HELLO,
+    });
     socket().receive({ type: 'ready' });
     await settle();
     expect(FakePeer.all).toHaveLength(2);
@@ -342,7 +426,9 @@ describe('controls', () => {
     const oldVideo = (engine.getState().localStream as unknown as FakeStream).getVideoTracks()[0]!;
     engine.setMuted(true);
     await engine.switchCamera('cam-2');
-    expect(gum.at(-1)).toEqual({ video: expect.objectContaining({ deviceId: { exact: 'cam-2' } }) });
+    expect(gum.at(-1)).toEqual({
+      video: expect.objectContaining({ deviceId: { exact: 'cam-2' } }),
+    });
     const videoSender = pc.senders.find((s) => s.track?.kind === 'video')!;
     expect((videoSender.track as FakeTrack).deviceId).toBe('cam-2');
     expect(oldVideo.readyState).toBe('ended');
@@ -371,12 +457,20 @@ describe('controls', () => {
   it('the doctor ends the visit: quality, then end; the server’s ended finishes it for both', async () => {
     const { engine, socket, onEnded } = await connectedCall('doctor');
     await engine.end();
-    expect(socket().sent.slice(-2).map((m) => m.type)).toEqual(['quality', 'end']);
+    expect(
+      socket()
+        .sent.slice(-2)
+        .map((m) => m.type),
+    ).toEqual(['quality', 'end']);
     expect(onEnded).not.toHaveBeenCalled();
     socket().receive({ type: 'ended', by: 'doctor' });
     await settle();
     expect(onEnded).toHaveBeenCalledWith('doctor');
-    expect(engine.getState()).toMatchObject({ phase: 'ended', endedBy: 'doctor', localStream: null });
+    expect(engine.getState()).toMatchObject({
+      phase: 'ended',
+      endedBy: 'doctor',
+      localStream: null,
+    });
   });
 
   it('End visit can be pressed again when the server never answered', async () => {

@@ -63,7 +63,8 @@ export interface VisitCallDeps {
 const OPEN = 1;
 
 export const defaultDeps: VisitCallDeps = {
-  fetchIceServers: (appointmentId) => apiGet<IceServers>(`/api/visits/${encodeURIComponent(appointmentId)}/ice-servers`),
+  fetchIceServers: (appointmentId) =>
+    apiGet<IceServers>(`/api/visits/${encodeURIComponent(appointmentId)}/ice-servers`),
   openSocket: (url) => new WebSocket(url),
   socketUrl: (appointmentId) => {
     const { protocol, host } = window.location;
@@ -131,7 +132,9 @@ function describeError(error: VisitCallError, role: VisitRole): string {
     case 'media':
       return 'Your camera and microphone could not be started.';
     case 'connection':
-      return role === 'patient' ? 'We could not connect you to your visit. Check your connection and try again.' : 'Could not connect to the visit. Check the connection and try again.';
+      return role === 'patient'
+        ? 'We could not connect you to your visit. Check your connection and try again.'
+        : 'Could not connect to the visit. Check the connection and try again.';
   }
 }
 
@@ -205,7 +208,8 @@ export class VisitCallEngine {
     } catch (error) {
       if (this.stopped) return;
       if (error instanceof MediaFailure) return this.fail('media');
-      if (isApiError(error) && (error.status === 404 || error.status === 403)) return this.fail('not_found');
+      if (isApiError(error) && (error.status === 404 || error.status === 403))
+        return this.fail('not_found');
       if (isApiError(error) && error.status === 409) return this.fail('not_open');
       // No answer: the socket loop retries the ICE servers too.
     }
@@ -264,17 +268,29 @@ export class VisitCallEngine {
     this.clearTimer('reconnectTimer');
     // Best effort, with a last reading of the stats: the server may already be closing, but this
     // side's summary is worth a try (the doctor who ended it sent one already).
-    if (this.socket?.readyState === OPEN && !this.ending && this.everConnected) await this.sendQuality();
+    if (this.socket?.readyState === OPEN && !this.ending && this.everConnected)
+      await this.sendQuality();
     this.teardown();
-    const who = by === 'system' ? 'The visit has ended.' : by === this.role ? 'You ended the visit.' : `${this.other} ended the visit.`;
+    const who =
+      by === 'system'
+        ? 'The visit has ended.'
+        : by === this.role
+          ? 'You ended the visit.'
+          : `${this.other} ended the visit.`;
     this.set({ phase: 'ended', endedBy: by, status: who });
     this.options.onEnded?.(by);
   }
 
   // ---- media ----------------------------------------------------------------------------------
 
-  private constraints(kind: 'audio' | 'video', deviceId: string | undefined): MediaTrackConstraints | boolean {
-    if (kind === 'audio') return deviceId ? { deviceId: { exact: deviceId }, echoCancellation: true, noiseSuppression: true } : true;
+  private constraints(
+    kind: 'audio' | 'video',
+    deviceId: string | undefined,
+  ): MediaTrackConstraints | boolean {
+    if (kind === 'audio')
+      return deviceId
+        ? { deviceId: { exact: deviceId }, echoCancellation: true, noiseSuppression: true }
+        : true;
     const size = { width: { ideal: 1280 }, height: { ideal: 720 } };
     return deviceId ? { deviceId: { exact: deviceId }, ...size } : size;
   }
@@ -283,7 +299,10 @@ export class VisitCallEngine {
     const { cameraId, microphoneId } = this.state.devices;
     let stream: MediaStream;
     try {
-      stream = await this.deps.getUserMedia({ audio: this.constraints('audio', microphoneId), video: this.constraints('video', cameraId) });
+      stream = await this.deps.getUserMedia({
+        audio: this.constraints('audio', microphoneId),
+        video: this.constraints('video', cameraId),
+      });
     } catch {
       // No camera (or it is busy): the visit can go on with sound only.
       try {
@@ -302,13 +321,17 @@ export class VisitCallEngine {
     this.set({
       localStream: stream,
       cameraOff: !video,
-      devices: { cameraId: video?.getSettings().deviceId ?? cameraId, microphoneId: audio?.getSettings().deviceId ?? microphoneId },
+      devices: {
+        cameraId: video?.getSettings().deviceId ?? cameraId,
+        microphoneId: audio?.getSettings().deviceId ?? microphoneId,
+      },
     });
   }
 
   private async loadIceServers(): Promise<IceServers> {
     const expired = this.ice?.expiresAt && Date.parse(this.ice.expiresAt) - Date.now() < 60_000;
-    if (!this.ice || expired) this.ice = await this.deps.fetchIceServers(this.options.appointmentId);
+    if (!this.ice || expired)
+      this.ice = await this.deps.fetchIceServers(this.options.appointmentId);
     return this.ice;
   }
 
@@ -355,7 +378,8 @@ export class VisitCallEngine {
     const delays = this.deps.reconnectDelaysMs;
     const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 1_000;
     this.reconnectAttempt += 1;
-    if (this.state.phase !== 'phone') this.set({ phase: 'reconnecting', status: 'Connection lost. Reconnecting…' });
+    if (this.state.phase !== 'phone')
+      this.set({ phase: 'reconnecting', status: 'Connection lost. Reconnecting…' });
     this.clearTimer('reconnectTimer');
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -432,20 +456,42 @@ export class VisitCallEngine {
     const patientWaiting = this.role === 'doctor' && peerPresent && !admitted;
     let line: string;
     if (this.role === 'patient') {
-      line = !admitted ? 'Waiting for the doctor to let you in.' : peerPresent ? 'Connecting to your doctor…' : 'Waiting for the doctor to join.';
+      line = !admitted
+        ? 'Waiting for the doctor to let you in.'
+        : peerPresent
+          ? 'Connecting to your doctor…'
+          : 'Waiting for the doctor to join.';
     } else {
-      line = !peerPresent ? 'Waiting for the patient to join.' : !admitted ? 'The patient is waiting. Admit them when you are ready.' : 'Connecting to the patient…';
+      line = !peerPresent
+        ? 'Waiting for the patient to join.'
+        : !admitted
+          ? 'The patient is waiting. Admit them when you are ready.'
+          : 'Connecting to the patient…';
     }
-    const phase = this.state.phase === 'phone' ? 'phone' : admitted && peerPresent ? 'connecting' : 'waiting';
+    const phase =
+      this.state.phase === 'phone' ? 'phone' : admitted && peerPresent ? 'connecting' : 'waiting';
     // A call under way keeps its phase until `ready` or `peer-left` says otherwise.
-    const keep = this.pc !== null && (this.state.phase === 'connected' || this.state.phase === 'reconnecting') && peerPresent;
-    this.set({ patientWaiting, ...(keep ? {} : { phase }), status: note ? `${note} ${line}` : line });
+    const keep =
+      this.pc !== null &&
+      (this.state.phase === 'connected' || this.state.phase === 'reconnecting') &&
+      peerPresent;
+    this.set({
+      patientWaiting,
+      ...(keep ? {} : { phase }),
+      status: note ? `${note} ${line}` : line,
+    });
   }
 
   private async onReady(): Promise<void> {
     if (this.state.phase === 'phone') return;
     if (this.firstFrameMs === null) this.readyAt = this.deps.now();
-    this.set({ admitted: true, peerPresent: true, patientWaiting: false, phase: 'connecting', status: this.role === 'patient' ? 'Connecting to your doctor…' : 'Connecting to the patient…' });
+    this.set({
+      admitted: true,
+      peerPresent: true,
+      patientWaiting: false,
+      phase: 'connecting',
+      status: this.role === 'patient' ? 'Connecting to your doctor…' : 'Connecting to the patient…',
+    });
     await this.newPeer();
     if (this.role === 'doctor') await this.offer();
   }
@@ -464,7 +510,8 @@ export class VisitCallEngine {
     const stream = this.local;
     let sendsVideo = false;
     for (const track of stream?.getTracks() ?? []) {
-      if (track.kind === 'video' && (this.state.audioOnly || track.readyState === 'ended')) continue;
+      if (track.kind === 'video' && (this.state.audioOnly || track.readyState === 'ended'))
+        continue;
       if (track.kind === 'video') sendsVideo = true;
       pc.addTrack(track, stream!);
     }
@@ -478,13 +525,19 @@ export class VisitCallEngine {
       const c = event.candidate.toJSON();
       this.send({
         type: 'candidate',
-        candidate: { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null, usernameFragment: c.usernameFragment ?? null },
+        candidate: {
+          candidate: c.candidate ?? '',
+          sdpMid: c.sdpMid ?? null,
+          sdpMLineIndex: c.sdpMLineIndex ?? null,
+          usernameFragment: c.usernameFragment ?? null,
+        },
       });
     };
     pc.ontrack = (event: RTCTrackEvent) => {
       if (this.pc !== pc) return;
       const remote = event.streams[0] ?? this.remote ?? this.deps.createMediaStream([]);
-      if (!event.streams[0] && !remote.getTracks().includes(event.track)) remote.addTrack(event.track);
+      if (!event.streams[0] && !remote.getTracks().includes(event.track))
+        remote.addTrack(event.track);
       this.remote = remote;
       this.set({ remoteStream: remote });
     };
@@ -519,7 +572,10 @@ export class VisitCallEngine {
     if (this.pc !== pc) return;
     await pc.setLocalDescription(offer);
     const description = pc.localDescription ?? offer;
-    this.send({ type: 'description', description: { type: description.type, sdp: description.sdp } });
+    this.send({
+      type: 'description',
+      description: { type: description.type, sdp: description.sdp },
+    });
   }
 
   private async onDescription(description: RTCSessionDescriptionInit): Promise<void> {
@@ -571,7 +627,15 @@ export class VisitCallEngine {
       this.everConnected = true;
       this.connectedAt ??= this.deps.now();
       if (this.state.phase !== 'phone') {
-        this.set({ phase: 'connected', status: again && this.state.phase === 'reconnecting' ? 'Connected again.' : this.role === 'patient' ? 'You are connected to your doctor.' : 'You are connected to the patient.' });
+        this.set({
+          phase: 'connected',
+          status:
+            again && this.state.phase === 'reconnecting'
+              ? 'Connected again.'
+              : this.role === 'patient'
+                ? 'You are connected to your doctor.'
+                : 'You are connected to the patient.',
+        });
       }
       return;
     }
@@ -616,9 +680,14 @@ export class VisitCallEngine {
       this.goPhone(this.options.phone ?? null, true);
       return;
     }
-    if (this.boutRestarts >= RESTARTS_BEFORE_AUDIO_ONLY && !this.state.audioOnly) await this.goAudioOnly(true);
+    if (this.boutRestarts >= RESTARTS_BEFORE_AUDIO_ONLY && !this.state.audioOnly)
+      await this.goAudioOnly(true);
     this.boutRestarts += 1;
-    this.set({ iceRestarts: this.state.iceRestarts + 1, phase: 'reconnecting', status: 'The connection dropped. Reconnecting…' });
+    this.set({
+      iceRestarts: this.state.iceRestarts + 1,
+      phase: 'reconnecting',
+      status: 'The connection dropped. Reconnecting…',
+    });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       const s = this.pc?.iceConnectionState;
@@ -663,7 +732,14 @@ export class VisitCallEngine {
         : phone
           ? `The video call could not continue. Call the patient at ${phone}.`
           : 'The video call could not continue. Call the patient.';
-    this.set({ phase: 'phone', phoneFallback: { phone }, localStream: null, remoteStream: null, remoteVideo: false, status });
+    this.set({
+      phase: 'phone',
+      phoneFallback: { phone },
+      localStream: null,
+      remoteStream: null,
+      remoteVideo: false,
+      status,
+    });
   }
 
   // ---- stats ----------------------------------------------------------------------------------
@@ -677,14 +753,18 @@ export class VisitCallEngine {
         if (this.pc !== pc) return;
         this.currentSample = sample;
         if (sample.videoDecoded && !this.state.remoteVideo) {
-          if (this.firstFrameMs === null && this.readyAt !== null) this.firstFrameMs = Math.max(0, this.deps.now() - this.readyAt);
+          if (this.firstFrameMs === null && this.readyAt !== null)
+            this.firstFrameMs = Math.max(0, this.deps.now() - this.readyAt);
           this.set({ remoteVideo: true });
         }
       } catch {
         // A closed connection has no stats; the next connection starts its own polling.
       }
       if (this.pc !== pc) return;
-      this.statsTimer = setTimeout(tick, this.firstFrameMs === null ? this.deps.firstFramePollMs : this.deps.statsIntervalMs);
+      this.statsTimer = setTimeout(
+        tick,
+        this.firstFrameMs === null ? this.deps.firstFramePollMs : this.deps.statsIntervalMs,
+      );
     };
     this.statsTimer = setTimeout(tick, this.deps.firstFramePollMs);
   }
@@ -705,7 +785,10 @@ export class VisitCallEngine {
     const pc = this.pc;
     if (pc) {
       try {
-        const report = await Promise.race([pc.getStats(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 500))]);
+        const report = await Promise.race([
+          pc.getStats(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)),
+        ]);
         if (report && this.pc === pc) this.currentSample = sampleFromReport(report);
       } catch {
         // Keep the last sample.
@@ -757,20 +840,30 @@ export class VisitCallEngine {
     }
     track.enabled = kind === 'audio' ? !this.state.muted : !this.state.cameraOff;
     const old = this.local;
-    const oldTracks = kind === 'audio' ? (old?.getAudioTracks() ?? []) : (old?.getVideoTracks() ?? []);
+    const oldTracks =
+      kind === 'audio' ? (old?.getAudioTracks() ?? []) : (old?.getVideoTracks() ?? []);
     const keep = kind === 'audio' ? (old?.getVideoTracks() ?? []) : (old?.getAudioTracks() ?? []);
     const pc = this.pc;
     if (pc) {
       // The sender of that kind; one whose track was dropped is found through its transceiver.
       const sender =
         pc.getSenders().find((s) => s.track?.kind === kind) ??
-        pc.getTransceivers().find((t) => t.sender.track === null && t.receiver.track.kind === kind)?.sender;
+        pc.getTransceivers().find((t) => t.sender.track === null && t.receiver.track.kind === kind)
+          ?.sender;
       if (sender) await sender.replaceTrack(track);
     }
     for (const t of oldTracks) t.stop();
     this.local = this.deps.createMediaStream([...keep, track]);
-    const devices = kind === 'audio' ? { ...this.state.devices, microphoneId: deviceId } : { ...this.state.devices, cameraId: deviceId };
-    this.set({ localStream: this.local, devices, ...(kind === 'video' ? { cameraOff: !track.enabled } : {}), status: `Switched ${name}.` });
+    const devices =
+      kind === 'audio'
+        ? { ...this.state.devices, microphoneId: deviceId }
+        : { ...this.state.devices, cameraId: deviceId };
+    this.set({
+      localStream: this.local,
+      devices,
+      ...(kind === 'video' ? { cameraOff: !track.enabled } : {}),
+      status: `Switched ${name}.`,
+    });
   }
 
   admit(): void {
@@ -794,7 +887,10 @@ export class VisitCallEngine {
   async end(): Promise<boolean> {
     if (this.role !== 'doctor' || this.stopped || this.ending) return false;
     if (this.socket?.readyState !== OPEN) {
-      this.set({ status: 'Not connected to the visit right now, so it cannot be ended yet. Try again in a moment.' });
+      this.set({
+        status:
+          'Not connected to the visit right now, so it cannot be ended yet. Try again in a moment.',
+      });
       return false;
     }
     this.ending = true;

@@ -38,11 +38,14 @@ export function mediaProblem(error: unknown): MediaProblem {
 }
 
 export function hasMediaDevices(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return (
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+  );
 }
 
 export async function listDevices(): Promise<MediaDeviceLists> {
-  if (!hasMediaDevices() || typeof navigator.mediaDevices.enumerateDevices !== 'function') return { cameras: [], microphones: [] };
+  if (!hasMediaDevices() || typeof navigator.mediaDevices.enumerateDevices !== 'function')
+    return { cameras: [], microphones: [] };
   const all = await navigator.mediaDevices.enumerateDevices();
   const pick = (kind: MediaDeviceKind, name: string) =>
     all

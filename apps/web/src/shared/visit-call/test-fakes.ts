@@ -118,11 +118,17 @@ export class FakePeer {
     return this.senders;
   }
   getTransceivers() {
-    return this.senders.map((sender) => ({ sender, receiver: { track: { kind: sender.track?.kind ?? 'video' } } }));
+    return this.senders.map((sender) => ({
+      sender,
+      receiver: { track: { kind: sender.track?.kind ?? 'video' } },
+    }));
   }
   createOffer() {
     this.offers += 1;
-    return Promise.resolve({ type: 'offer' as const, sdp: `offer-${this.offers}${this.restarts ? '-restart' : ''}` });
+    return Promise.resolve({
+      type: 'offer' as const,
+      sdp: `offer-${this.offers}${this.restarts ? '-restart' : ''}`,
+    });
   }
   createAnswer() {
     return Promise.resolve({ type: 'answer' as const, sdp: 'answer' });
@@ -158,12 +164,20 @@ export class FakePeer {
   }
   /** The browser found a local candidate. */
   gather(candidate: string) {
-    this.onicecandidate?.({ candidate: { candidate, toJSON: () => ({ candidate, sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u' }) } } as unknown as RTCPeerConnectionIceEvent);
+    this.onicecandidate?.({
+      candidate: {
+        candidate,
+        toJSON: () => ({ candidate, sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u' }),
+      },
+    } as unknown as RTCPeerConnectionIceEvent);
   }
 }
 
 export const ICE: IceServers = {
-  iceServers: [{ urls: 'stun:stun.example.test:3478' }, { urls: ['turn:turn.example.test:3478'], username: '1:abc', credential: 'secret' }],
+  iceServers: [
+    { urls: 'stun:stun.example.test:3478' },
+    { urls: ['turn:turn.example.test:3478'], username: '1:abc', credential: 'secret' },
+  ],
   iceTransportPolicy: 'all',
   expiresAt: null,
 };
@@ -174,13 +188,22 @@ export function callStats(frames: number): Stat[] {
     { id: 'in-v', type: 'inbound-rtp', kind: 'video', framesDecoded: frames, packetsLost: 3 },
     { id: 'in-a', type: 'inbound-rtp', kind: 'audio', packetsLost: 1, jitter: 0.012 },
     { id: 't', type: 'transport', selectedCandidatePairId: 'pair' },
-    { id: 'pair', type: 'candidate-pair', localCandidateId: 'lc', totalRoundTripTime: 0.09, responsesReceived: 3, currentRoundTripTime: 0.05 },
+    {
+      id: 'pair',
+      type: 'candidate-pair',
+      localCandidateId: 'lc',
+      totalRoundTripTime: 0.09,
+      responsesReceived: 3,
+      currentRoundTripTime: 0.05,
+    },
     { id: 'lc', type: 'local-candidate', candidateType: 'relay' },
   ];
 }
 
 /** Everything the engine needs, faked; `sockets` holds each socket it opened, latest last. */
-export function fakeDeps(options: { media?: 'ok' | 'no-camera' | 'denied'; ice?: () => Promise<IceServers> } = {}) {
+export function fakeDeps(
+  options: { media?: 'ok' | 'no-camera' | 'denied'; ice?: () => Promise<IceServers> } = {},
+) {
   const sockets: FakeSocket[] = [];
   const gum: MediaStreamConstraints[] = [];
   const streams: FakeStream[] = [];
@@ -198,15 +221,19 @@ export function fakeDeps(options: { media?: 'ok' | 'no-camera' | 'denied'; ice?:
       gum.push(constraints);
       const media = options.media ?? 'ok';
       if (media === 'denied') return Promise.reject(new DOMException('no', 'NotAllowedError'));
-      if (media === 'no-camera' && constraints.video) return Promise.reject(new DOMException('none', 'NotFoundError'));
+      if (media === 'no-camera' && constraints.video)
+        return Promise.reject(new DOMException('none', 'NotFoundError'));
       const tracks: FakeTrack[] = [];
-      if (constraints.audio) tracks.push(new FakeTrack('audio', deviceOf(constraints.audio) ?? 'mic-default'));
-      if (constraints.video) tracks.push(new FakeTrack('video', deviceOf(constraints.video) ?? 'cam-default'));
+      if (constraints.audio)
+        tracks.push(new FakeTrack('audio', deviceOf(constraints.audio) ?? 'mic-default'));
+      if (constraints.video)
+        tracks.push(new FakeTrack('video', deviceOf(constraints.video) ?? 'cam-default'));
       const stream = new FakeStream(tracks);
       streams.push(stream);
       return Promise.resolve(stream as unknown as MediaStream);
     },
-    createMediaStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
+    createMediaStream: (tracks) =>
+      new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
     now: () => Date.now(),
     disconnectedGraceMs: 1_000,
     restartTimeoutMs: 5_000,
@@ -253,23 +280,38 @@ export function stubMediaDevices(
       const error = fail(constraints);
       if (error) return Promise.reject(new DOMException(error, error));
       const tracks: FakeTrack[] = [];
-      if (constraints.audio) tracks.push(new FakeTrack('audio', deviceOf(constraints.audio) ?? microphones[0] ?? 'mic'));
-      if (constraints.video) tracks.push(new FakeTrack('video', deviceOf(constraints.video) ?? cameras[0] ?? 'cam'));
+      if (constraints.audio)
+        tracks.push(new FakeTrack('audio', deviceOf(constraints.audio) ?? microphones[0] ?? 'mic'));
+      if (constraints.video)
+        tracks.push(new FakeTrack('video', deviceOf(constraints.video) ?? cameras[0] ?? 'cam'));
       const stream = new FakeStream(tracks);
       streams.push(stream);
       return Promise.resolve(stream as unknown as MediaStream);
     },
     enumerateDevices: () =>
       Promise.resolve([
-        ...cameras.map((id, i) => ({ deviceId: id, kind: 'videoinput', label: `Camera ${String.fromCharCode(65 + i)}`, groupId: '' })),
-        ...microphones.map((id, i) => ({ deviceId: id, kind: 'audioinput', label: `Microphone ${String.fromCharCode(65 + i)}`, groupId: '' })),
+        ...cameras.map((id, i) => ({
+          deviceId: id,
+          kind: 'videoinput',
+          label: `Camera ${String.fromCharCode(65 + i)}`,
+          groupId: '',
+        })),
+        ...microphones.map((id, i) => ({
+          deviceId: id,
+          kind: 'audioinput',
+          label: `Microphone ${String.fromCharCode(65 + i)}`,
+          groupId: '',
+        })),
       ]),
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   };
   Object.defineProperty(navigator, 'mediaDevices', { value: devices, configurable: true });
   // jsdom has no media playback.
-  Object.defineProperty(HTMLMediaElement.prototype, 'play', { value: () => Promise.resolve(), configurable: true });
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+    value: () => Promise.resolve(),
+    configurable: true,
+  });
   return { requests, streams };
 }
 

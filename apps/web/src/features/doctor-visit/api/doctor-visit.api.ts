@@ -9,11 +9,14 @@ export const doctorVisitKeys = {
   visit: (appointmentId: string) => ['doctor-visit', appointmentId] as const,
 };
 
-const visitPath = (appointmentId: string) => `/api/doctor/visits/${encodeURIComponent(appointmentId)}`;
+const visitPath = (appointmentId: string) =>
+  `/api/doctor/visits/${encodeURIComponent(appointmentId)}`;
 
 export const doctorVisitApi = {
-  get: (appointmentId: string, signal?: AbortSignal) => apiGet<DoctorVisit>(visitPath(appointmentId), { signal }),
-  saveNote: (appointmentId: string, text: string) => apiPut<DoctorVisit>(`${visitPath(appointmentId)}/note`, { text }),
+  get: (appointmentId: string, signal?: AbortSignal) =>
+    apiGet<DoctorVisit>(visitPath(appointmentId), { signal }),
+  saveNote: (appointmentId: string, text: string) =>
+    apiPut<DoctorVisit>(`${visitPath(appointmentId)}/note`, { text }),
   complete: (appointmentId: string) => apiPost<DoctorVisit>(`${visitPath(appointmentId)}/complete`),
 };
 
@@ -29,5 +32,8 @@ export function useDoctorVisit(appointmentId: string) {
 /** Puts the server's answer (after a note or completion) in the cache. */
 export function useSetDoctorVisit(appointmentId: string) {
   const queryClient = useQueryClient();
-  return useCallback((visit: DoctorVisit) => queryClient.setQueryData(doctorVisitKeys.visit(appointmentId), visit), [queryClient, appointmentId]);
+  return useCallback(
+    (visit: DoctorVisit) => queryClient.setQueryData(doctorVisitKeys.visit(appointmentId), visit),
+    [queryClient, appointmentId],
+  );
 }

@@ -16,7 +16,13 @@ import { doctorVisitApi } from '../api/doctor-visit.api';
 
 type NoteValues = z.input<typeof visitNoteInputSchema>;
 
-export function VisitNoteForm({ visit, onSaved }: { visit: DoctorVisit; onSaved: (visit: DoctorVisit) => void }) {
+export function VisitNoteForm({
+  visit,
+  onSaved,
+}: {
+  visit: DoctorVisit;
+  onSaved: (visit: DoctorVisit) => void;
+}) {
   const form = useForm<NoteValues, unknown, z.output<typeof visitNoteInputSchema>>({
     resolver: zodResolver(visitNoteInputSchema),
     defaultValues: { text: visit.note },
@@ -40,10 +46,23 @@ export function VisitNoteForm({ visit, onSaved }: { visit: DoctorVisit; onSaved:
   const dirty = form.formState.isDirty;
   const status = dirty && submit.status === 'done' ? 'idle' : submit.status;
   const text = form.watch('text');
-  const state = submit.status === 'loading' ? 'Saving…' : dirty ? 'Not saved yet' : visit.note || submit.status === 'done' ? 'Saved' : '';
+  const state =
+    submit.status === 'loading'
+      ? 'Saving…'
+      : dirty
+        ? 'Not saved yet'
+        : visit.note || submit.status === 'done'
+          ? 'Saved'
+          : '';
 
   return (
-    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void submit.onSubmit(event)} aria-label="Visit note">
+    <Stack
+      component="form"
+      noValidate
+      spacing={1.5}
+      onSubmit={(event) => void submit.onSubmit(event)}
+      aria-label="Visit note"
+    >
       <FormTextField
         control={form.control}
         name="text"

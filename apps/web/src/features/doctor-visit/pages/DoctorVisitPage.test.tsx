@@ -40,7 +40,8 @@ function visit(over: Partial<DoctorVisit> = {}): DoctorVisit {
 }
 
 /** The note's saved state beside its button. */
-const noteState = () => within(screen.getByRole('form', { name: 'Visit note' })).getByRole('status');
+const noteState = () =>
+  within(screen.getByRole('form', { name: 'Visit note' })).getByRole('status');
 
 function renderPage() {
   return renderWithStore(
@@ -57,13 +58,26 @@ describe('DoctorVisitPage', () => {
     fakeApi([['GET', '/api/doctor/visits/ap-1', () => ({ body: visit() })]]);
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Opening the visit…');
-    expect(await screen.findByRole('heading', { name: 'Visit with Jordan Lee', level: 1 })).toBeInTheDocument();
-    const when = formatVisitRange('2030-06-03T14:00:00.000Z', '2030-06-03T14:30:00.000Z', 'America/New_York');
+    expect(
+      await screen.findByRole('heading', { name: 'Visit with Jordan Lee', level: 1 }),
+    ).toBeInTheDocument();
+    const when = formatVisitRange(
+      '2030-06-03T14:00:00.000Z',
+      '2030-06-03T14:30:00.000Z',
+      'America/New_York',
+    );
     expect(when).toContain('10:00 – 10:30 AM EDT');
     expect(screen.getByText(when)).toBeInTheDocument();
-    expect(screen.getByText(formatVisitRange('2030-06-03T14:00:00.000Z', '2030-06-03T14:30:00.000Z', 'America/Chicago'))).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        formatVisitRange('2030-06-03T14:00:00.000Z', '2030-06-03T14:30:00.000Z', 'America/Chicago'),
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Video visit')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'EV-1001' })).toHaveAttribute('href', '/doctor/orders/o-1');
+    expect(screen.getByRole('link', { name: 'EV-1001' })).toHaveAttribute(
+      'href',
+      '/doctor/orders/o-1',
+    );
     // Before the window: when it opens, no call yet.
     expect(screen.getByText(/Opens at Jun 3, 9:55 AM EDT\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
@@ -77,13 +91,17 @@ describe('DoctorVisitPage', () => {
 
   it('a failure shows the error with a retry that loads it', async () => {
     let fail = true;
-    fakeApi([['GET', '/api/doctor/visits/ap-1', () => (fail ? { status: 503 } : { body: visit() })]]);
+    fakeApi([
+      ['GET', '/api/doctor/visits/ap-1', () => (fail ? { status: 503 } : { body: visit() })],
+    ]);
     const user = userEvent.setup();
     renderPage();
     const retry = await screen.findByRole('button', { name: 'Retry' });
     fail = false;
     await user.click(retry);
-    expect(await screen.findByRole('heading', { name: 'Visit with Jordan Lee' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Visit with Jordan Lee' }),
+    ).toBeInTheDocument();
   });
 
   it('an open video visit starts with the camera check and Join', async () => {
@@ -95,14 +113,40 @@ describe('DoctorVisitPage', () => {
   });
 
   it('a completed video visit says so and leads to the decision', async () => {
-    fakeApi([['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ status: 'completed', phase: 'closed', outcome: 'completed', endedAt: '2030-06-03T14:24:00.000Z' }) })]]);
+    fakeApi([
+      [
+        'GET',
+        '/api/doctor/visits/ap-1',
+        () => ({
+          body: visit({
+            status: 'completed',
+            phase: 'closed',
+            outcome: 'completed',
+            endedAt: '2030-06-03T14:24:00.000Z',
+          }),
+        }),
+      ],
+    ]);
     renderPage();
-    expect(await screen.findByText('The visit is done. Ended at Jun 3, 10:24 AM EDT.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Decide on this order' })).toHaveAttribute('href', '/doctor/orders/o-1');
+    expect(
+      await screen.findByText('The visit is done. Ended at Jun 3, 10:24 AM EDT.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Decide on this order' })).toHaveAttribute(
+      'href',
+      '/doctor/orders/o-1',
+    );
   });
 
   it('a missed visit says who missed it, with no decision link', async () => {
-    fakeApi([['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ status: 'missed', phase: 'closed', outcome: 'missed_by_patient' }) })]]);
+    fakeApi([
+      [
+        'GET',
+        '/api/doctor/visits/ap-1',
+        () => ({
+          body: visit({ status: 'missed', phase: 'closed', outcome: 'missed_by_patient' }),
+        }),
+      ],
+    ]);
     renderPage();
     expect(await screen.findByText('Missed: the patient did not join.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Decide on this order' })).not.toBeInTheDocument();
@@ -112,25 +156,53 @@ describe('DoctorVisitPage', () => {
   it('a phone visit shows the number to call and is marked done', async () => {
     const { calls } = fakeApi([
       ['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ visitType: 2, phase: 'open' }) })],
-      ['POST', '/api/doctor/visits/ap-1/complete', () => ({ body: visit({ visitType: 2, status: 'completed', phase: 'open', outcome: 'completed', endedAt: '2030-06-03T14:20:00.000Z' }) })],
+      [
+        'POST',
+        '/api/doctor/visits/ap-1/complete',
+        () => ({
+          body: visit({
+            visitType: 2,
+            status: 'completed',
+            phase: 'open',
+            outcome: 'completed',
+            endedAt: '2030-06-03T14:20:00.000Z',
+          }),
+        }),
+      ],
     ]);
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('Phone visit')).toBeInTheDocument();
     const call = screen.getByText(/^Call/);
-    expect(call).toHaveTextContent('Call +1 (555) 010-2000 between Jun 3, 10:00 AM EDT and Jun 3, 10:30 AM EDT.');
-    expect(screen.getAllByRole('link', { name: '+1 (555) 010-2000' })[0]).toHaveAttribute('href', 'tel:+15550102000');
+    expect(call).toHaveTextContent(
+      'Call +1 (555) 010-2000 between Jun 3, 10:00 AM EDT and Jun 3, 10:30 AM EDT.',
+    );
+    expect(screen.getAllByRole('link', { name: '+1 (555) 010-2000' })[0]).toHaveAttribute(
+      'href',
+      'tel:+15550102000',
+    );
     await user.click(screen.getByRole('button', { name: 'Mark visit done' }));
-    expect(await screen.findByRole('link', { name: 'Decide on this order' })).toHaveAttribute('href', '/doctor/orders/o-1');
-    expect(screen.getByText('The visit is done. Ended at Jun 3, 10:20 AM EDT.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Decide on this order' })).toHaveAttribute(
+      'href',
+      '/doctor/orders/o-1',
+    );
+    expect(
+      screen.getByText('The visit is done. Ended at Jun 3, 10:20 AM EDT.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark visit done' })).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/doctor/visits/ap-1/complete']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/doctor/visits/ap-1/complete',
+    ]);
   });
 
   it('says why a phone visit could not be marked done', async () => {
     fakeApi([
       ['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ visitType: 2 }) })],
-      ['POST', '/api/doctor/visits/ap-1/complete', () => problem(409, 'VISIT_NOT_OPEN', 'This visit has not started yet.')],
+      [
+        'POST',
+        '/api/doctor/visits/ap-1/complete',
+        () => problem(409, 'VISIT_NOT_OPEN', 'This visit has not started yet.'),
+      ],
     ]);
     const user = userEvent.setup();
     renderPage();
@@ -143,7 +215,11 @@ describe('DoctorVisitPage', () => {
   it('saves the private note and shows it saved', async () => {
     const { calls } = fakeApi([
       ['GET', '/api/doctor/visits/ap-1', () => ({ body: visit() })],
-      ['PUT', '/api/doctor/visits/ap-1/note', (c) => ({ body: visit({ note: (c.body as { text: string }).text }) })],
+      [
+        'PUT',
+        '/api/doctor/visits/ap-1/note',
+        (c) => ({ body: visit({ note: (c.body as { text: string }).text }) }),
+      ],
     ]);
     const user = userEvent.setup();
     renderPage();
@@ -151,7 +227,9 @@ describe('DoctorVisitPage', () => {
     await user.type(note, 'Discussed dosing.  ');
     expect(noteState()).toHaveTextContent('Not saved yet');
     await user.click(screen.getByRole('button', { name: 'Save note' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ text: 'Discussed dosing.' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ text: 'Discussed dosing.' }),
+    );
     await waitFor(() => expect(noteState()).toHaveTextContent(/^Saved$/));
     await user.type(note, ' More.');
     expect(noteState()).toHaveTextContent('Not saved yet');
@@ -175,7 +253,9 @@ describe('DoctorVisitPage', () => {
   });
 
   it('refuses a note over the limit with the schema’s message, sending nothing', async () => {
-    const { calls } = fakeApi([['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ note: 'x'.repeat(10_001) }) })]]);
+    const { calls } = fakeApi([
+      ['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ note: 'x'.repeat(10_001) }) })],
+    ]);
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Save note' }));

@@ -3,7 +3,12 @@
 // opens (camera check, then Join; the patient waits until admitted); a phone visit shows the
 // patient's number and is marked done here. The private visit note sits beside it, and after the
 // visit the order's review page is one link away ("Decide on this order").
-import { formatVisitRange, VISIT_TYPE_LABELS, VISIT_TYPE_PHONE, type DoctorVisit } from '@store/domain';
+import {
+  formatVisitRange,
+  VISIT_TYPE_LABELS,
+  VISIT_TYPE_PHONE,
+  type DoctorVisit,
+} from '@store/domain';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
@@ -20,9 +25,20 @@ import { isApiError } from '@/lib/api';
 import { telHref } from '@/shared/contact';
 import { useDocumentTitle } from '@/shared/storefront';
 import { JoinVisit } from '@/shared/visit-call';
-import { doctorVisitApi, doctorVisitKeys, useDoctorVisit, useSetDoctorVisit } from '../api/doctor-visit.api';
+import {
+  doctorVisitApi,
+  doctorVisitKeys,
+  useDoctorVisit,
+  useSetDoctorVisit,
+} from '../api/doctor-visit.api';
 import { VisitNoteForm } from '../components/VisitNoteForm';
-import { DOCTOR_QUEUE_PATH, doctorOrderPath, doctorZone, formatMoment, outcomeText } from '../visitFormat';
+import {
+  DOCTOR_QUEUE_PATH,
+  doctorOrderPath,
+  doctorZone,
+  formatMoment,
+  outcomeText,
+} from '../visitFormat';
 
 export function DoctorVisitPage() {
   useDocumentTitle('Visit');
@@ -45,7 +61,11 @@ export function DoctorVisitPage() {
           }
         />
       ) : (
-        <ErrorState error={visit.error} onRetry={() => void visit.refetch()} retrying={visit.isFetching} />
+        <ErrorState
+          error={visit.error}
+          onRetry={() => void visit.refetch()}
+          retrying={visit.isFetching}
+        />
       );
   } else {
     body = <VisitDetail visit={visit.data} />;
@@ -54,8 +74,14 @@ export function DoctorVisitPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack spacing={3}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <Typography variant="h1">{visit.data ? `Visit with ${visit.data.patient.name}` : 'Visit'}</Typography>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <Typography variant="h1">
+            {visit.data ? `Visit with ${visit.data.patient.name}` : 'Visit'}
+          </Typography>
           <Button variant="outlined" component={RouterLink} to={DOCTOR_QUEUE_PATH}>
             Back to queue
           </Button>
@@ -74,11 +100,20 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Stack spacing={3}>
-          <Paper variant="outlined" component="section" aria-labelledby="visit-details" sx={{ p: 2 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="visit-details"
+            sx={{ p: 2 }}
+          >
             <Typography variant="h2" id="visit-details" sx={{ fontSize: '1.25rem', mb: 1 }}>
               Details
             </Typography>
-            <Stack component="dl" spacing={1} sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+            <Stack
+              component="dl"
+              spacing={1}
+              sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}
+            >
               <div>
                 <dt>When</dt>
                 <dd>{formatVisitRange(visit.startsAt, visit.endsAt, zone)}</dd>
@@ -113,10 +148,19 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
               </div>
             </Stack>
           </Paper>
-          {phoneVisit ? <PhoneVisit visit={visit} zone={zone} onDone={setVisit} /> : <VideoVisit visit={visit} zone={zone} />}
+          {phoneVisit ? (
+            <PhoneVisit visit={visit} zone={zone} onDone={setVisit} />
+          ) : (
+            <VideoVisit visit={visit} zone={zone} />
+          )}
           {visit.status === 'completed' && visit.orderId ? (
             <div>
-              <Button variant="contained" size="large" component={RouterLink} to={doctorOrderPath(visit.orderId)}>
+              <Button
+                variant="contained"
+                size="large"
+                component={RouterLink}
+                to={doctorOrderPath(visit.orderId)}
+              >
                 Decide on this order
               </Button>
             </div>
@@ -142,7 +186,10 @@ function useRefetchAt(iso: string, appointmentId: string, active: boolean) {
     if (!active) return;
     const wait = new Date(iso).getTime() - Date.now() + 500;
     if (wait <= 0 || wait > 2 ** 31 - 1) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: doctorVisitKeys.visit(appointmentId) }), wait);
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: doctorVisitKeys.visit(appointmentId) }),
+      wait,
+    );
     return () => clearTimeout(timer);
   }, [iso, appointmentId, active, queryClient]);
 }
@@ -155,19 +202,32 @@ function VideoVisit({ visit, zone }: { visit: DoctorVisit; zone: string }) {
   const [opened, setOpened] = useState(false);
   if (booked && visit.phase === 'open' && !opened) setOpened(true);
   useRefetchAt(visit.opensAt, visit.appointmentId, booked && !opened);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: doctorVisitKeys.visit(visit.appointmentId) });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: doctorVisitKeys.visit(visit.appointmentId) });
 
   let content;
   if (booked && (visit.phase === 'open' || opened)) {
-    content = <JoinVisit appointmentId={visit.appointmentId} role="doctor" phone={visit.patient.phone} onEnded={refresh} />;
+    content = (
+      <JoinVisit
+        appointmentId={visit.appointmentId}
+        role="doctor"
+        phone={visit.patient.phone}
+        onEnded={refresh}
+      />
+    );
   } else if (booked && visit.phase !== 'closed') {
     content = (
       <Typography>
-        Opens at {formatMoment(visit.opensAt, zone)}. You can join from 5 minutes before the start; the patient waits until you admit them.
+        Opens at {formatMoment(visit.opensAt, zone)}. You can join from 5 minutes before the start;
+        the patient waits until you admit them.
       </Typography>
     );
   } else if (booked) {
-    content = <Typography>The window closed at {formatMoment(visit.closesAt, zone)} without the visit.</Typography>;
+    content = (
+      <Typography>
+        The window closed at {formatMoment(visit.closesAt, zone)} without the visit.
+      </Typography>
+    );
   } else {
     content = (
       <Typography>
@@ -186,8 +246,19 @@ function VideoVisit({ visit, zone }: { visit: DoctorVisit; zone: string }) {
   );
 }
 
-function PhoneVisit({ visit, zone, onDone }: { visit: DoctorVisit; zone: string; onDone: (visit: DoctorVisit) => void }) {
-  const complete = useMutation({ mutationFn: () => doctorVisitApi.complete(visit.appointmentId), onSuccess: onDone });
+function PhoneVisit({
+  visit,
+  zone,
+  onDone,
+}: {
+  visit: DoctorVisit;
+  zone: string;
+  onDone: (visit: DoctorVisit) => void;
+}) {
+  const complete = useMutation({
+    mutationFn: () => doctorVisitApi.complete(visit.appointmentId),
+    onSuccess: onDone,
+  });
   const booked = visit.status === 'booked';
   return (
     <Paper variant="outlined" component="section" aria-labelledby="visit-phone" sx={{ p: 2 }}>
@@ -198,11 +269,14 @@ function PhoneVisit({ visit, zone, onDone }: { visit: DoctorVisit; zone: string;
         {booked ? (
           <>
             <Typography>
-              Call <Link href={telHref(visit.patient.phone)}>{visit.patient.phone}</Link> between {formatMoment(visit.startsAt, zone)} and{' '}
-              {formatMoment(visit.endsAt, zone)}.
+              Call <Link href={telHref(visit.patient.phone)}>{visit.patient.phone}</Link> between{' '}
+              {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
             </Typography>
             <div>
-              <StatusButton status={complete.isPending ? 'loading' : 'idle'} onClick={() => complete.mutate()}>
+              <StatusButton
+                status={complete.isPending ? 'loading' : 'idle'}
+                onClick={() => complete.mutate()}
+              >
                 Mark visit done
               </StatusButton>
             </div>
