@@ -6,7 +6,7 @@ import { SIGNAL_CLOSE, visitQualitySchema, type VisitRole } from '@store/domain'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VisitCallEngine } from './engine';
 import type { FakeStream, FakeTrack } from './test-fakes';
-import { callStats, fakeDeps, FakePeer } from './test-fakes';
+import { callStats, fakeDeps, FakePeer, ICE } from './test-fakes';
 
 const HELLO = { endsAt: '2030-01-01T10:30:00.000Z', closesAt: '2030-01-01T10:45:00.000Z' };
 
@@ -348,6 +348,27 @@ describe('network trouble', () => {
       phoneFallback: { phone: '+1 555 010 9999' },
     });
     expect(engine.getState().status).toBe('Your doctor will call you at +1 555 010 9999.');
+  });
+
+  it('a restart fetches fresh TURN credentials when the old ones are about to lapse', async () => {
+    let fetched = 0;
+    const ice = () => {
+      fetched += 1;
+      return Promise.resolve({
+        ...ICE,
+        iceServers: [{ urls: 'turn:turn.example.test', username: `u${fetched}`, credential: 'c' }],
+        expiresAt: new Date(Date.now() + 3 * 60_000).toISOString(),
+      });
+    };
+    const { socket, peer } = await startCall('doctor', { ice });
+    socket().receive({ type: 'ready' });
+    await settle();
+    expect(peer().config.iceServers?.[0]?.username).toBe('u1');
+    await settle(90_000); // now within two minutes of the credentials' end
+    peer().setIce('failed');
+    await settle();
+    expect(peer().restarts).toBe(1);
+    expect(peer().config.iceServers?.[0]?.username).toBe('u2');
   });
 
   it('the doctor restarts when the patient asks, once at a time', async () => {

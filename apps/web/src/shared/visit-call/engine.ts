@@ -92,6 +92,9 @@ export interface VisitCallEngineOptions {
   onLeft?: () => void;
 }
 
+/** ICE servers are fetched again when their TURN credentials lapse within this. */
+const ICE_REFRESH_MARGIN_MS = 2 * 60_000;
+
 /** Restarts ICE may take in one bout of trouble before the video goes, and before the phone. */
 const RESTARTS_BEFORE_AUDIO_ONLY = 2;
 const RESTARTS_BEFORE_PHONE = 3;
@@ -328,8 +331,31 @@ export class VisitCallEngine {
     });
   }
 
+  /** Before an ICE restart: a connection whose TURN credentials are about to lapse gets fresh ones. */
+  private async refreshIce(pc: RTCPeerConnection): Promise<void> {
+    const before = this.ice;
+    try {
+      await this.loadIceServers();
+    } catch {
+      return;
+    }
+    const ice = this.ice;
+    if (!ice || ice === before || this.pc !== pc) return;
+    try {
+      pc.setConfiguration({
+        ...pc.getConfiguration(),
+        iceServers: ice.iceServers as RTCIceServer[],
+        iceTransportPolicy: ice.iceTransportPolicy,
+      });
+    } catch {
+      // A browser that refuses the change keeps the old servers; the restart still runs.
+    }
+  }
+
   private async loadIceServers(): Promise<IceServers> {
-    const expired = this.ice?.expiresAt && Date.parse(this.ice.expiresAt) - Date.now() < 60_000;
+    // TURN credentials expire: fetch fresh ones a little before, for each new connection and restart.
+    const expired =
+      this.ice?.expiresAt && Date.parse(this.ice.expiresAt) - Date.now() < ICE_REFRESH_MARGIN_MS;
     if (!this.ice || expired)
       this.ice = await this.deps.fetchIceServers(this.options.appointmentId);
     return this.ice;
@@ -583,6 +609,9 @@ export class VisitCallEngine {
     if (description.type === 'offer') {
       if (this.role !== 'patient') return;
       const pc = this.pc ?? (await this.newPeer());
+      // A second offer on this connection is an ICE restart: fresh TURN credentials first if due.
+      if (pc.remoteDescription) await this.refreshIce(pc);
+      if (this.pc !== pc) return;
       await pc.setRemoteDescription(description);
       await this.flushCandidates(pc);
       const answer = await pc.createAnswer();
@@ -693,6 +722,7 @@ export class VisitCallEngine {
       const s = this.pc?.iceConnectionState;
       if (this.pc === pc && s !== 'connected' && s !== 'completed') void this.escalate();
     }, this.deps.restartTimeoutMs);
+    await this.refreshIce(pc);
     pc.restartIce();
     await this.offer();
   }

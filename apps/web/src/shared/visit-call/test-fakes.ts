@@ -150,6 +150,12 @@ export class FakePeer {
   restartIce() {
     this.restarts += 1;
   }
+  getConfiguration() {
+    return this.config;
+  }
+  setConfiguration(config: RTCConfiguration) {
+    (this as { config: RTCConfiguration }).config = config;
+  }
   getStats() {
     const stats = this.stats;
     return Promise.resolve({ forEach: (fn: (s: Stat) => void) => stats.forEach(fn) });
