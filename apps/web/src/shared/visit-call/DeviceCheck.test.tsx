@@ -4,6 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '@/test/axe';
 import { renderWithStore } from '@/test/render';
 import { DeviceCheck } from './DeviceCheck';
 import { stubMediaDevices, unstubMediaDevices } from './test-fakes';
@@ -14,17 +15,18 @@ afterEach(() => {
 
 function renderCheck() {
   const onStart = vi.fn();
-  renderWithStore(<DeviceCheck startLabel="START VISIT" onStart={onStart} />);
-  return { onStart };
+  const { container } = renderWithStore(<DeviceCheck startLabel="START VISIT" onStart={onStart} />);
+  return { onStart, container };
 }
 
 describe('DeviceCheck', () => {
   it('shows the camera, lists the devices, and starts with the chosen ones (letting go of the preview)', async () => {
     const media = stubMediaDevices();
     const user = userEvent.setup();
-    const { onStart } = renderCheck();
+    const { onStart, container } = renderCheck();
     expect(await screen.findByText('Your camera and microphone are working.')).toBeInTheDocument();
     expect(screen.getByLabelText('Your camera')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
     expect(screen.getByRole('progressbar', { name: /Microphone level/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Camera' }));

@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '@/test/axe';
 import { renderWithStore } from '@/test/render';
 import { JoinVisit } from './JoinVisit';
 import { fakeDeps, stubMediaDevices, unstubMediaDevices } from './test-fakes';
@@ -73,6 +74,7 @@ describe('VisitCall', () => {
     expect(liveRegion()).toHaveTextContent('You are connected to the patient.');
     expect(screen.getByLabelText("The patient's video")).not.toHaveProperty('muted', true);
     expect(screen.getByLabelText('Your camera')).toHaveProperty('muted', true);
+    await expectNoAxeViolations(call.container);
   });
 
   it('mute and camera off are pressed-state buttons that switch the tracks', async () => {

@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubMediaDevices, unstubMediaDevices } from '@/shared/visit-call/test-fakes';
 import { fakeApi, problem } from '@/test/fakeApi';
+import { expectNoAxeViolations } from '@/test/axe';
 import { renderWithStore } from '@/test/render';
 import { DoctorVisitPage } from './DoctorVisitPage';
 
@@ -56,7 +57,7 @@ function renderPage() {
 describe('DoctorVisitPage', () => {
   it('shows the patient, the window in the doctor’s zone (and the patient’s), the type and the order', async () => {
     fakeApi([['GET', '/api/doctor/visits/ap-1', () => ({ body: visit() })]]);
-    renderPage();
+    const { container } = renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Opening the visit…');
     expect(
       await screen.findByRole('heading', { name: 'Visit with Jordan Lee', level: 1 }),
@@ -81,6 +82,7 @@ describe('DoctorVisitPage', () => {
     // Before the window: when it opens, no call yet.
     expect(screen.getByText(/Opens at Jun 3, 9:55 AM EDT\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
   });
 
   it('another doctor’s visit (404) reads "Not in your visits"', async () => {
