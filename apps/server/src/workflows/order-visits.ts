@@ -341,9 +341,20 @@ export function createOrderVisitService(deps: {
         // issue 15: after a missed visit the order is scheduled again in the booking's transaction,
         // with the order locked: refused (and the booking undone) once the 3 days to book a new
         // time have passed, whether or not the missed-visit job has cancelled the order yet.
-        inTx: missed ? (tx) => rescheduleMissedIn(tx, input.orderId, input.audit) : undefined,
+        // issue 16: with another doctor, the order becomes theirs in the same transaction.
+        inTx: missed
+          ? async (tx, row) => {
+              await rescheduleMissedIn(tx, input.orderId, input.audit);
+              if (row.doctorId !== state.order.doctorId) await orders.write(tx, input.orderId, { doctorId: row.doctorId });
+            }
+          : undefined,
       });
-      if (paid) return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
+      if (paid) {
+        // issue 16: a paid order booked again with another doctor (after a missed visit: "choose
+        // another doctor or time", or a visit moved to another) is that doctor's to see and decide.
+        if (!missed && booked.appointment.doctor.id !== state.order.doctorId) await orders.write(db, input.orderId, { doctorId: booked.appointment.doctor.id });
+        return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
+      }
       try {
         const progress = await complete(input.storefront, owner, input.orderId, booked.appointment.doctor.id, input.audit);
         return { ...booked, progress };
