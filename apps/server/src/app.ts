@@ -84,6 +84,9 @@ import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderReview } from './workflows/order-review.ts';
 import { createHoldExpiry } from './workflows/hold-expiry.ts';
 import { createMissedVisits } from './workflows/missed-visit.ts';
+import { createVisitReminderJob } from './workflows/visit-reminders.ts';
+import { createVisitOutcomes } from './modules/visits/visit-outcomes.ts';
+import { createVisitReminders } from './modules/visits/visit-reminders.service.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -175,6 +178,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const prescriptions = createPrescriptionService({ db, now, storage: files, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
+  // Who came to a visit and how it ended; the reminders sent (issue 16).
+  const visitOutcomes = createVisitOutcomes({ db, now });
+  const visitReminders = createVisitReminders({ db });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -188,7 +194,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs });
   const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
-  const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
+  const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, outcomes: visitOutcomes, payments, notices: orderNotices, log });
+  // Visit reminders by mail and text, the day before and a quarter of an hour before (issue 16).
+  const visitReminderJob = createVisitReminderJob({ db, now, jobs, scheduling, orders, doctors, reminders: visitReminders, notices: orderNotices });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -200,6 +208,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
+    visitOutcomes, visitReminders, visitReminderJob,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
