@@ -87,6 +87,9 @@ import { createMissedVisits } from './workflows/missed-visit.ts';
 import { createVisitReminderJob } from './workflows/visit-reminders.ts';
 import { createVisitOutcomes } from './modules/visits/visit-outcomes.ts';
 import { createVisitReminders } from './modules/visits/visit-reminders.service.ts';
+import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { createRateDoctor } from './workflows/rate-doctor.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -181,6 +184,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // Who came to a visit and how it ended; the reminders sent (issue 16).
   const visitOutcomes = createVisitOutcomes({ db, now });
   const visitReminders = createVisitReminders({ db });
+  // Patients' ratings of their doctors (issue 16).
+  const ratings = createRatingsService({ db });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -197,6 +202,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, outcomes: visitOutcomes, payments, notices: orderNotices, log });
   // Visit reminders by mail and text, the day before and a quarter of an hour before (issue 16).
   const visitReminderJob = createVisitReminderJob({ db, now, jobs, scheduling, orders, doctors, reminders: visitReminders, notices: orderNotices });
+  // The patient rates the doctor who saw or reviewed the order; the doctor's average follows (issue 16).
+  const rateDoctor = createRateDoctor({ db, now, orders, scheduling, reviews, doctors, ratings, audit });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -208,7 +215,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     signIn, editOrder, consultFrozen, pay, orderNotices, orderDecisions, orderVisits, prescribe,
     fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
-    visitOutcomes, visitReminders, visitReminderJob,
+    visitOutcomes, visitReminders, visitReminderJob, ratings, rateDoctor,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -301,6 +308,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(prescriptionRoutes, { prescriptions: services.prescriptions, receipt: services.prescriptionReceipt, throttle: services.throttle });
   if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.files });
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
+  await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
