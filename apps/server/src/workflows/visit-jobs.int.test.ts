@@ -225,6 +225,8 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     const [mail] = await mailsTo(patient.email, 'You missed your visit');
     expect(mail!.body).toContain('book a new time within 3 days');
     expect(mail!.body).toContain('/my-account/visit');
+    // The account page shows the missed visit, missed by the patient.
+    expect((await patient.send('GET', '/api/account/visit')).json()).toMatchObject({ appointment: { id: appointmentId, status: 'missed' }, order: { state: 'paid', visitBooked: false }, missedBy: 'patient' });
 
     // Two days later the patient books a new time: scheduled again, and the 3-day job leaves it.
     at(startsAt, 2 * DAY);
@@ -276,7 +278,8 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     expect(await mailsTo(patient.email, 'You missed your visit')).toHaveLength(0);
     expect((await ctx.app.services.notifications.outbox(1000)).some((m) => m.channel === 'sms' && m.to === '5552013344' && m.body.includes(`Your doctor could not join your visit for order`) && m.body.endsWith('/my-account/visit'))).toBe(true);
 
-    // The account offers the doctors licensed in the order's state; the patient picks Dr. Petrov.
+    // The account shows it missed by the doctor, and offers the doctors licensed in the order's state; the patient picks Dr. Petrov.
+    expect((await patient.send('GET', '/api/account/visit')).json()).toMatchObject({ appointment: { id: appointmentId, status: 'missed' }, missedBy: 'doctor' });
     const choices = (await patient.send('GET', `/api/orders/${orderId}/doctors`)).json();
     expect(choices.doctors.map((d: { id: string }) => d.id)).toContain(DEMO_DOCTOR_IDS.petrov);
     at(startsAt, DAY);

@@ -223,7 +223,7 @@ describe('a missed visit (issue 15)', () => {
     expect((await mailsTo(patient.email)).some((m) => m.subject?.includes('was cancelled') && m.body.includes('not been charged'))).toBe(true);
     // Nothing more to book; a second pass does nothing.
     expect(await ctx.app.services.missedVisits.sweep()).toBe(0);
-    expect((await patient.send('GET', '/api/account/visit')).json()).toEqual({ appointment: null, order: null });
+    expect((await patient.send('GET', '/api/account/visit')).json()).toEqual({ appointment: null, order: null, missedBy: null });
   });
 
   it('cancels the order first; a hold whose void fails is released by the payments reconciliation sweep', async () => {
