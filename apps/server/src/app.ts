@@ -91,6 +91,12 @@ import { createOrderReview } from './workflows/order-review.ts';
 import { createHoldExpiry } from './workflows/hold-expiry.ts';
 import { createMissedVisits, MISSED_VISIT_REBOOK_MS } from './workflows/missed-visit.ts';
 import { createVisitCompletion } from './workflows/visit-completion.ts';
+import { createVisitReminderJob } from './workflows/visit-reminders.ts';
+import { createVisitOutcomes } from './modules/visits/visit-outcomes.ts';
+import { createVisitReminders } from './modules/visits/visit-reminders.service.ts';
+import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { createRateDoctor } from './workflows/rate-doctor.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -194,6 +200,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     video: createPeerToPeerVideo(iceConfigFrom(config)),
     missedRebookMs: MISSED_VISIT_REBOOK_MS,
   });
+  // Who came to a visit and how it ended; the reminders sent (issue 16).
+  const visitOutcomes = createVisitOutcomes({ db, now });
+  const visitReminders = createVisitReminders({ db });
+  // Patients' ratings of their doctors (issue 16).
+  const ratings = createRatingsService({ db });
 
   // Workflows: the steps that span modules.
   const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
@@ -207,8 +218,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs, visits });
   const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
-  const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, payments, notices: orderNotices, log });
-  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, now });
+  const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, outcomes: visitOutcomes, payments, notices: orderNotices, visits, log });
+  // Visit reminders by mail and text, the day before and a quarter of an hour before (issue 16).
+  const visitReminderJob = createVisitReminderJob({ db, now, jobs, scheduling, orders, doctors, reminders: visitReminders, notices: orderNotices });
+  // The patient rates the doctor who saw or reviewed the order; the doctor's average follows (issue 16).
+  const rateDoctor = createRateDoctor({ db, now, orders, scheduling, reviews, doctors, ratings, audit });
+  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, outcomes: visitOutcomes, now });
   const visitCompletion = createVisitCompletion({ db, scheduling, orders, visits });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -221,6 +236,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     fulfilment, fulfil,
     accessLog, orderReview, holdExpiry, missedVisits,
     visitSignals, visits, visitCompletion,
+    visitOutcomes, visitReminders, visitReminderJob, ratings, rateDoctor,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -317,6 +333,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (config.NODE_ENV !== 'production') await app.register(devFaxOutboxRoutes, { faxes: services.faxes, storage: services.files });
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
   await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
+  await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -8,7 +8,9 @@ import {
   CANNOT_FILL_REASONS,
   DECLINE_REASONS,
   formatCents,
+  formatVisitRange,
   orderNumberOf,
+  VISIT_TYPES,
   type CannotFillReason,
   type DeclineReason,
   type StorefrontConfig,
@@ -37,6 +39,10 @@ export const ORDER_NOTICES = [
   'visit_missed',
   'cancelled',
   'hold_lapsed',
+  // issue 16: the visit's reminders (the day before, a quarter of an hour before) and a visit the doctor did not come to.
+  'visit_reminder_24h',
+  'visit_reminder_15m',
+  'visit_missed_by_doctor',
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
@@ -55,6 +61,15 @@ export interface OrderNoticeData {
   holdExpiresAt?: string;
   /** refunded: what was given back, in cents (reasonCode: one of CANNOT_FILL_REASONS). */
   amountCents?: number;
+  /** visit reminders: the visit's booked start and end (ISO) and the patient's zone they are told in. */
+  startsAt?: string;
+  endsAt?: string;
+  timeZone?: string;
+  /** visit reminders: 1 video (a join link), 2 phone (the doctor calls `phone`). */
+  visitType?: number | null;
+  phone?: string;
+  /** visit reminders: "Dr. Amara Okafor, MD". */
+  doctorName?: string;
 }
 
 export const ORDER_NOTICE_JOB = 'order.notice';
@@ -74,9 +89,19 @@ interface NoticeTextJob {
 }
 const noticeKey = (orderId: string, notice: OrderNotice, key?: string) => `${ORDER_NOTICE_JOB}:${orderId}:${notice}${key ? `:${key}` : ''}`;
 
-/** The link the patient follows from a notice: their order in the account, or the doctor's question. */
-export const noticePath = (notice: OrderNotice, orderId: string) =>
-  notice === 'needs_info' ? `/orders/${orderId}/more-information` : notice === 'visit_missed' ? '/my-account/visit' : `/my-account`;
+const isReminder = (notice: OrderNotice) => notice === 'visit_reminder_24h' || notice === 'visit_reminder_15m';
+
+/**
+ * The link the patient follows from a notice: their order in the account, the doctor's question,
+ * the page to book a new time after a missed visit, or the visit's page (issue 16: a reminder's
+ * join link, `/checkout/patient-visit?id=<order>`).
+ */
+export const noticePath = (notice: OrderNotice, orderId: string): string => {
+  if (notice === 'needs_info') return `/orders/${orderId}/more-information`;
+  if (notice === 'visit_missed' || notice === 'visit_missed_by_doctor') return '/my-account/visit';
+  if (isReminder(notice)) return `/checkout/patient-visit?id=${encodeURIComponent(orderId)}`;
+  return '/my-account';
+};
 
 interface NoticeText {
   subject: string;
@@ -84,6 +109,35 @@ interface NoticeText {
   paragraphs: string[];
   sms: string;
   action: string;
+  /** False: the text carries no link (a phone visit's reminder: the doctor calls). */
+  smsLink?: boolean;
+}
+
+/** issue 16: a visit's reminder, the day before or a quarter of an hour before; a phone visit's says the doctor will call. */
+function reminderText(notice: 'visit_reminder_24h' | 'visit_reminder_15m', orderNumber: string, data: OrderNoticeData, hi: string): NoticeText {
+  const when = data.startsAt && data.endsAt ? formatVisitRange(data.startsAt, data.endsAt, data.timeZone ?? 'America/New_York') : 'the time you booked';
+  const withDoctor = data.doctorName ? ` with ${data.doctorName}` : '';
+  const soon = notice === 'visit_reminder_15m';
+  if (data.visitType === VISIT_TYPES.phone) {
+    const number = data.phone ? `at ${data.phone}` : 'at the number you gave us';
+    return {
+      subject: soon ? `Your phone visit starts soon (order ${orderNumber})` : `Reminder: your phone visit (order ${orderNumber})`,
+      heading: soon ? 'Your phone visit starts soon' : 'Your phone visit is coming up',
+      paragraphs: [hi, `Your phone visit${withDoctor} is on ${when}.`, `Your doctor will call you ${number}. Please keep your phone with you and answer calls from numbers you do not know.`],
+      sms: soon ? `Your phone visit${withDoctor} starts soon (${when}). Your doctor will call you ${number}.` : `Reminder: your phone visit${withDoctor} is on ${when}. Your doctor will call you ${number}.`,
+      action: 'View your visit',
+      smsLink: false,
+    };
+  }
+  return {
+    subject: soon ? `Your video visit starts soon (order ${orderNumber})` : `Reminder: your video visit (order ${orderNumber})`,
+    heading: soon ? 'Your video visit starts soon' : 'Your video visit is coming up',
+    paragraphs: soon
+      ? [hi, `Your video visit${withDoctor} is on ${when}.`, 'Join from the link below now: your doctor will let you in from the waiting room.']
+      : [hi, `Your video visit${withDoctor} is on ${when}.`, 'Join from the link below from 5 minutes before the start, on a phone or computer with a camera and microphone, somewhere quiet.'],
+    sms: soon ? `Your video visit${withDoctor} starts soon (${when}). Join here:` : `Reminder: your video visit${withDoctor} is on ${when}. Join here:`,
+    action: 'Join your visit',
+  };
 }
 
 /** The words of each notice (exported for tests). */
@@ -220,6 +274,22 @@ export function noticeText(notice: OrderNotice, orderNumber: string, data: Order
         sms: `Order ${orderNumber} was cancelled: no new visit was booked. Your card was not charged.`,
         action: 'View your order',
       };
+    case 'visit_reminder_24h':
+    case 'visit_reminder_15m':
+      return reminderText(notice, orderNumber, data, hi);
+    case 'visit_missed_by_doctor':
+      // issue 16: the patient came, the doctor did not; another doctor or time is offered first.
+      return {
+        subject: `Your doctor could not join your visit (order ${orderNumber})`,
+        heading: 'Your doctor could not join your visit',
+        paragraphs: [
+          hi,
+          'We are sorry: your doctor could not join your visit. Please choose another doctor or time within 3 days. Your card has not been charged.',
+          'If no new time is booked within 3 days, the order is cancelled and the hold on your card is released.',
+        ],
+        sms: `Your doctor could not join your visit for order ${orderNumber}. Choose another doctor or time within 3 days; your card was not charged.`,
+        action: 'Choose another doctor or time',
+      };
     case 'hold_lapsed':
       // issue 15: the hold lapsed before a doctor's decision; the hold-expiry job cancelled the order.
       return {
@@ -260,7 +330,7 @@ export function createOrderNotices(deps: {
     // The text is its own job, retried on its own: a failed text never sends the mail again.
     const phone = state.order.phone;
     if (phone) {
-      const sms: NoticeTextJob = { orderId, storefrontId: storefront.id, to: phone, body: `${text.sms} ${url}` };
+      const sms: NoticeTextJob = { orderId, storefrontId: storefront.id, to: phone, body: text.smsLink === false ? text.sms : `${text.sms} ${url}` };
       await jobs.enqueue(ORDER_NOTICE_SMS_JOB, { ...sms }, { singletonKey: `${noticeKey(orderId, notice, key)}:sms`, maxAttempts: 8 });
     }
   });

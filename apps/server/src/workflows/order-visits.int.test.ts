@@ -324,7 +324,7 @@ describe('sign-in and the account', () => {
     // Another patient's order: 404; a patient with no visit: null.
     const other = await signedInPatient(ctx);
     expect((await other.post(`/api/account/orders/${orderId}/reschedule`, { startsAt: TUESDAY_10_NY })).statusCode).toBe(404);
-    expect((await other.get('/api/account/visit')).json()).toEqual({ appointment: null, order: null });
+    expect((await other.get('/api/account/visit')).json()).toEqual({ appointment: null, order: null, missedBy: null });
   });
 });
 

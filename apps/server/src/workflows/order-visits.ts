@@ -14,6 +14,7 @@ import type { DoctorService, DoctorSummary } from '../modules/doctors/doctors.se
 import type { OrderOwner, OrdersService, OrderState } from '../modules/orders/orders.service.ts';
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
 import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from '../modules/scheduling/scheduling.service.ts';
+import type { VisitOutcomes } from '../modules/visits/visit-outcomes.ts';
 import { MISSED_VISIT_REBOOK_MS } from './missed-visit.ts';
 
 /**
@@ -51,6 +52,8 @@ export function createOrderVisitService(deps: {
   >;
   payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder' | 'hasLivePayment'>;
   audit: Pick<AuditService, 'record'>;
+  /** issue 16: who missed a missed visit (the account offers another doctor when it was the doctor). */
+  outcomes?: Pick<VisitOutcomes, 'attendanceOf'> | undefined;
   now?: (() => Date) | undefined;
 }) {
   const { db, orders, checkout, doctors, scheduling, payments, audit } = deps;
@@ -271,10 +274,19 @@ export function createOrderVisitService(deps: {
       return { ...appointment, order: await orderOf(input.storefront, appointment) };
     },
 
-    /** The signed-in patient's next booked visit, else a paid order's cancelled one waiting for a new time. */
-    async accountVisit(storefront: StorefrontConfig, userId: string): Promise<{ appointment: AppointmentView | null; order: VisitOrder | null }> {
+    /**
+     * The signed-in patient's next booked visit, else a paid order's cancelled (or missed) one
+     * waiting for a new time; for a missed one, who missed it (issue 16: the doctor → "choose
+     * another doctor or time").
+     */
+    async accountVisit(storefront: StorefrontConfig, userId: string): Promise<{ appointment: AppointmentView | null; order: VisitOrder | null; missedBy: 'patient' | 'doctor' | null }> {
       const appointment = (await scheduling.nextForUser(storefront, userId)) ?? (await scheduling.awaitingRebookForUser(storefront, userId));
-      return { appointment, order: appointment ? await orderOf(storefront, appointment) : null };
+      let missedBy: 'patient' | 'doctor' | null = null;
+      if (appointment?.status === 'missed') {
+        const outcome = (await deps.outcomes?.attendanceOf([appointment.id]))?.get(appointment.id)?.outcome;
+        missedBy = outcome === 'missed_by_doctor' ? 'doctor' : 'patient';
+      }
+      return { appointment, order: appointment ? await orderOf(storefront, appointment) : null, missedBy };
     },
 
     /** "Cancel my order" from the account: the signed-in owner's paid visit order (hold voided). */
@@ -341,9 +353,20 @@ export function createOrderVisitService(deps: {
         // issue 15: after a missed visit the order is scheduled again in the booking's transaction,
         // with the order locked: refused (and the booking undone) once the 3 days to book a new
         // time have passed, whether or not the missed-visit job has cancelled the order yet.
-        inTx: missed ? (tx) => rescheduleMissedIn(tx, input.orderId, input.audit) : undefined,
+        // issue 16: with another doctor, the order becomes theirs in the same transaction.
+        inTx: missed
+          ? async (tx, row) => {
+              await rescheduleMissedIn(tx, input.orderId, input.audit);
+              if (row.doctorId !== state.order.doctorId) await orders.write(tx, input.orderId, { doctorId: row.doctorId });
+            }
+          : undefined,
       });
-      if (paid) return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
+      if (paid) {
+        // issue 16: a paid order booked again with another doctor (after a missed visit: "choose
+        // another doctor or time", or a visit moved to another) is that doctor's to see and decide.
+        if (!missed && booked.appointment.doctor.id !== state.order.doctorId) await orders.write(db, input.orderId, { doctorId: booked.appointment.doctor.id });
+        return { ...booked, progress: await checkout.getProgress(input.storefront, owner, input.orderId) };
+      }
       try {
         const progress = await complete(input.storefront, owner, input.orderId, booked.appointment.doctor.id, input.audit);
         return { ...booked, progress };

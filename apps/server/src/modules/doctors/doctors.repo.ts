@@ -119,6 +119,11 @@ export function createDoctorsRepo(db: DbOrTx) {
       return db.select().from(doctorSchedulingSettings).where(inArray(doctorSchedulingSettings.doctorId, ids));
     },
 
+    /** The patients' average rating and how many rated (issue 16). */
+    async setRating(id: string, averageRating: number | null, ratingCount: number): Promise<void> {
+      await db.update(doctors).set({ averageRating, ratingCount }).where(eq(doctors.id, id));
+    },
+
     /** Locks the doctor's row until the transaction ends: bookings for one doctor go one at a time. */
     async lockDoctor(id: string): Promise<void> {
       await db.execute(sql`select 1 from ${doctors} where ${doctors.id} = ${id} for update`);

@@ -185,6 +185,19 @@ export function createDoctorService(deps: { db: Db }) {
       const rows = await repoFor().byIds(ids);
       return new Map((await summaries(rows)).map((d) => [d.id, d]));
     },
+
+    /**
+     * issue 16 rating: locks the doctor's row until the rating's transaction ends, so ratings of one
+     * doctor recompute the average one at a time (each reads the ones committed before it).
+     */
+    lockForRatingIn(tx: DbOrTx, doctorId: string): Promise<void> {
+      return repoFor(tx).lockDoctor(doctorId);
+    },
+
+    /** issue 16 rating: the real average (1.00 to 5.00, null with none) and count on the doctor's row, in `tx`. */
+    async setRatingIn(tx: DbOrTx, doctorId: string, rating: { average: number | null; count: number }): Promise<void> {
+      await repoFor(tx).setRating(doctorId, rating.average === null ? null : Math.round(rating.average * 100) / 100, rating.count);
+    },
   };
 }
 export type DoctorService = ReturnType<typeof createDoctorService>;

@@ -349,6 +349,15 @@ export function createReviewService(deps: {
       });
       await repo.release(tx, orderId, doctor.id, at);
     },
+
+    /**
+     * issue 16 rating: the decision that closed the order's review (the newest approve or decline)
+     * with the doctor who made it, read in `tx` or `db`; null before one.
+     */
+    async closingDecisionOf(orderId: string, tx?: DbOrTx): Promise<{ doctorId: string; kind: 'approve' | 'decline'; at: Date } | null> {
+      const closing = (await repo.decisionsOf(tx ?? db, [orderId])).find((d) => d.kind === 'approve' || d.kind === 'decline');
+      return closing ? { doctorId: closing.doctorId, kind: closing.kind as 'approve' | 'decline', at: closing.at } : null;
+    },
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;

@@ -135,7 +135,13 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
         tags: ['scheduling', 'account'],
         summary:
           "The signed-in patient's next booked visit of an order (to reschedule from the account), else a paid order's cancelled visit waiting for a new time (issue 13 #12); null when none",
-        response: { 200: z.object({ appointment: appointmentSchema.nullable(), order: visitOrderSchema.nullable() }) },
+        response: {
+          200: z.object({
+            appointment: appointmentSchema.nullable(),
+            order: visitOrderSchema.nullable(),
+            missedBy: z.enum(['patient', 'doctor']).nullable().describe('A missed visit: who did not come (issue 16: the doctor → another doctor or time is offered); null otherwise'),
+          }),
+        },
       },
     },
     async (request) => orderVisits.accountVisit(request.storefront, requireUser(request).userId),

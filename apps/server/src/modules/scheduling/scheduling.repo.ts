@@ -1,11 +1,29 @@
 // Appointments. Private to the scheduling module.
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { appointments, LIVE_APPOINTMENT_STATUSES } from '../../db/schema/scheduling.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
+
+/** A booked visit of an order waiting for it, as the visit jobs read it (issue 16). */
+export interface BookedVisitRow {
+  appointmentId: string;
+  orderId: string;
+  storefrontId: string;
+  doctorId: string;
+  /** The order's account (null: a guest order, nobody to tell). */
+  patientUserId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  /** When this booking was made (a moved visit: when it was moved). */
+  bookedAt: Date;
+  visitType: AppointmentRow['visitType'];
+  patientTimeZone: string;
+  /** The number the patient gave (a phone visit's doctor calls it). */
+  phone: string;
+}
 
 export function createSchedulingRepo(db: DbOrTx) {
   return {
@@ -231,6 +249,50 @@ export function createSchedulingRepo(db: DbOrTx) {
         .where(and(eq(appointments.orderId, orderId), eq(appointments.status, 'booked')))
         .limit(1);
       return { missedAt: missed.missedAt, bookedSince: booked !== undefined };
+    },
+
+    /**
+     * issue 16: booked visits of orders waiting for them (`visit_scheduled`), starting in [from, to)
+     * (the reminder job) or, with `endedBefore`, whose booked end is before it (the missed-visit
+     * job: the window closed). Oldest first.
+     */
+    async bookedOfScheduledOrders(where: { from: Date; to: Date } | { endedBefore: Date }, limit: number): Promise<BookedVisitRow[]> {
+      return db
+        .select({
+          appointmentId: appointments.id,
+          orderId: orders.id,
+          storefrontId: appointments.storefrontId,
+          doctorId: appointments.doctorId,
+          patientUserId: orders.userId,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+          bookedAt: appointments.createdAt,
+          visitType: appointments.visitType,
+          patientTimeZone: appointments.patientTimeZone,
+          phone: appointments.inviteePhone,
+        })
+        .from(appointments)
+        .innerJoin(orders, eq(orders.id, appointments.orderId))
+        .where(
+          and(
+            eq(appointments.status, 'booked'),
+            eq(orders.status, 'visit_scheduled'),
+            ...('endedBefore' in where ? [lte(appointments.endsAt, where.endedBefore)] : [gte(appointments.startsAt, where.from), lt(appointments.startsAt, where.to)]),
+          ),
+        )
+        .orderBy(asc(appointments.startsAt))
+        .limit(limit);
+    },
+
+    /** issue 16: the order's newest completed visit, or undefined. */
+    async completedForOrder(orderId: string): Promise<{ appointmentId: string; doctorId: string } | undefined> {
+      const [row] = await db
+        .select({ appointmentId: appointments.id, doctorId: appointments.doctorId })
+        .from(appointments)
+        .where(and(eq(appointments.orderId, orderId), eq(appointments.status, 'completed')))
+        .orderBy(desc(appointments.updatedAt))
+        .limit(1);
+      return row;
     },
 
     /** The order's current visit: its newest live one. */

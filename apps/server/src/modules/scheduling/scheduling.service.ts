@@ -7,7 +7,7 @@
 // included), and the partial unique index on (doctor, start) among live bookings refuses any second
 // insert that gets past that. Either way the loser gets 409 SLOT_TAKEN.
 import { createHash, randomBytes } from 'node:crypto';
-import { FIRST_AVAILABLE, MESSAGES, reschedulingPath, VISIT_TYPE_LABELS, visitWindow, type ScheduleInvitee, type StorefrontConfig, type ScheduledVisitType } from '@store/domain';
+import { FIRST_AVAILABLE, MESSAGES, reschedulingPath, VISIT_CLOSES_AFTER_END_MS, VISIT_TYPE_LABELS, visitWindow, type ScheduleInvitee, type StorefrontConfig, type ScheduledVisitType } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppointmentStatus } from '../../db/schema/scheduling.ts';
 import { AppError, fieldError, notFound, problem } from '../../lib/problem.ts';
@@ -16,8 +16,9 @@ import type { Identity } from '../auth/sessions.service.ts';
 import type { DoctorScope, DoctorService, DoctorSummary, SchedulingProfile } from '../doctors/doctors.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { buildInvite } from './ics.ts';
-import { createSchedulingRepo, type AppointmentRow } from './scheduling.repo.ts';
+import { createSchedulingRepo, type AppointmentRow, type BookedVisitRow } from './scheduling.repo.ts';
 export type { AppointmentRow };
+export type { BookedVisitRow } from './scheduling.repo.ts';
 import { addLocalDays, findSlot, formatLocalDate, generateSlots, groupSlotsByDay, localDateOf, localDateString, startOfLocalDate, type Slot } from './slots.ts';
 
 const DAY_MS = 86_400_000;
@@ -612,6 +613,47 @@ export function createSchedulingService(deps: {
      */
     async missedStateIn(tx: DbOrTx, orderId: string): Promise<{ missedAt: Date; bookedSince: boolean } | null> {
       return repo(tx).missedState(orderId);
+    },
+
+    /**
+     * issue 16 reminders: booked visits of `visit_scheduled` orders starting in [from, to), soonest
+     * first (at most `limit`).
+     */
+    async bookedStartingBetween(from: Date, to: Date, limit = 500): Promise<BookedVisitRow[]> {
+      return repo().bookedOfScheduledOrders({ from, to }, limit);
+    },
+
+    /**
+     * issue 16 missed visits: booked visits of `visit_scheduled` orders whose window has closed at
+     * `at` (domain visitWindow: 15 minutes after the booked end), oldest first.
+     */
+    async bookedWindowClosedBy(at: Date, limit = 100): Promise<BookedVisitRow[]> {
+      return repo().bookedOfScheduledOrders({ endedBefore: new Date(at.getTime() - VISIT_CLOSES_AFTER_END_MS) }, limit);
+    },
+
+    /** issue 16: whether the visit is still booked, read in `tx` (a reminder is not sent for a visit cancelled meanwhile). */
+    async isBookedIn(tx: DbOrTx, appointmentId: string): Promise<boolean> {
+      return (await repo(tx).byId(appointmentId))?.status === 'booked';
+    },
+
+    /**
+     * issue 16: the system marks a booked visit missed once its window has closed (nobody, or not
+     * the doctor, joined), inside the caller's transaction with the visit locked; audited with the
+     * system as actor. Null when the visit is not booked any more or its window is still open.
+     */
+    async markMissedBySystemIn(tx: DbOrTx, appointmentId: string, details: Record<string, string | null> = {}): Promise<AppointmentRow | null> {
+      const current = await repo(tx).byId(appointmentId, true);
+      if (!current || current.status !== 'booked') return null;
+      if (visitWindow(current.startsAt, current.endsAt).closesAt.getTime() > now().getTime()) return null;
+      const missed = await repo(tx).update(current.id, { status: 'missed', updatedAt: now() });
+      if (!missed) return null;
+      await record(tx, 'appointment.missed', missed, { type: 'system' }, undefined, details);
+      return missed;
+    },
+
+    /** issue 16 rating: the order's newest completed visit (its doctor is the one rated), read in `tx` or `db`; null when none. */
+    async completedForOrder(orderId: string, tx?: DbOrTx): Promise<{ appointmentId: string; doctorId: string } | null> {
+      return (await repo(tx).completedForOrder(orderId)) ?? null;
     },
 
     /** The order's current visit (booked, completed or missed), or null. */

@@ -6,8 +6,11 @@ export function doctorTitle(doctor: Pick<Doctor, 'name' | 'credentials'>): strin
   return doctor.credentials ? `${doctor.name}, ${doctor.credentials}` : doctor.name;
 }
 
-/** "Rated 4.9 out of 5 (212 reviews)". */
+/**
+ * A doctor's real rating from patients (issue 16): "4.5 · 12 ratings", "5.0 · 1 rating", or
+ * "No ratings yet" before anyone rated them.
+ */
 export function ratingText(doctor: Pick<Doctor, 'averageRating' | 'ratingCount'>): string {
-  if (doctor.averageRating === null) return 'New to the practice';
-  return `Rated ${doctor.averageRating.toFixed(1)} out of 5 (${doctor.ratingCount} ${doctor.ratingCount === 1 ? 'review' : 'reviews'})`;
+  if (doctor.averageRating === null || doctor.ratingCount === 0) return 'No ratings yet';
+  return `${doctor.averageRating.toFixed(1)} · ${doctor.ratingCount} ${doctor.ratingCount === 1 ? 'rating' : 'ratings'}`;
 }

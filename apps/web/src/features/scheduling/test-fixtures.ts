@@ -16,8 +16,8 @@ export const OKAFOR = {
   photoUrl: '/images/doctors/amara-okafor.svg',
   specialties: ['Internal medicine', 'Weight management'],
   timeZone: 'America/New_York',
-  averageRating: 4.9,
-  ratingCount: 212,
+  averageRating: 4.5,
+  ratingCount: 12,
   states: ['FL', 'GA', 'NY', 'PA'],
 };
 export const PETROV = {
@@ -27,8 +27,9 @@ export const PETROV = {
   photoUrl: '/images/doctors/elena-petrov.svg',
   specialties: ['Internal medicine', 'Sexual health'],
   timeZone: 'America/New_York',
-  averageRating: 4.6,
-  ratingCount: 58,
+  // issue 16: nobody has rated her yet.
+  averageRating: null,
+  ratingCount: 0,
   states: ['FL', 'GA', 'IL', 'NY', 'PA'],
 };
 

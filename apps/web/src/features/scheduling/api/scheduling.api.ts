@@ -224,21 +224,40 @@ export function useAccountInvitee(enabled: boolean) {
  * The signed-in patient's next booked visit of an order (the account's recent order), else a paid
  * order's cancelled visit waiting for a new time, with where the order stands.
  */
+export interface AccountVisit {
+  appointment: Appointment | null;
+  order: VisitOrder | null;
+  /** A missed visit: who did not come (issue 16: the doctor → another doctor or time is offered). */
+  missedBy?: 'patient' | 'doctor' | null;
+}
+
 export function useAccountVisit(enabled: boolean) {
   return useQuery({
     queryKey: ['account', 'visit'],
-    queryFn: ({ signal }) => apiGet<{ appointment: Appointment | null; order: VisitOrder | null }>('/api/account/visit', { signal }),
+    queryFn: ({ signal }) => apiGet<AccountVisit>('/api/account/visit', { signal }),
     enabled,
   });
 }
 
-/** A paid order's cancelled visit, booked again from the account (same doctor, same contact). */
+/** The doctors licensed in the order's shipping state, and that state (SPEC §7 doctors by order id). */
+export function useOrderDoctors(orderId: string | null) {
+  return useQuery({
+    queryKey: ['order-doctors', orderId],
+    queryFn: ({ signal }) => apiGet<{ state: string | null; doctors: Doctor[] }>(`/api/orders/${encodeURIComponent(orderId ?? '')}/doctors`, { signal }),
+    enabled: Boolean(orderId),
+  });
+}
+
+/**
+ * A paid order's cancelled or missed visit, booked again from the account with the same contact:
+ * with the same doctor, or another licensed in the order's state (issue 16).
+ */
 export function useAccountRebook(appointment: Appointment) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { startsAt: string; timeZone: string }) =>
+    mutationFn: ({ doctorId, ...body }: { startsAt: string; timeZone: string; doctorId?: string }) =>
       apiPost<Booking>(`/api/orders/${encodeURIComponent(appointment.orderId ?? '')}/appointment`, {
-        doctorId: appointment.doctor.id,
+        doctorId: doctorId ?? appointment.doctor.id,
         invitee: appointment.invitee,
         ...body,
       }),

@@ -1,5 +1,5 @@
 // The doctor bio dialog (SPEC §2 "doctor selection with bio"): photo, credentials, specialties,
-// licensed states, rating and bio, with "Select doctor".
+// licensed states, the real rating (issue 16: "No ratings yet" before any) and bio, with "Select doctor".
 import { usStateName } from '@store/domain';
 import Avatar from '@mui/material/Avatar';
 import Dialog from '@mui/material/Dialog';
@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { useDoctor } from '../api/scheduling.api';
-import { doctorTitle, ratingText } from '../format';
+import { doctorTitle } from '../format';
+import { DoctorRating } from './DoctorRating';
 
 export interface DoctorBioDialogProps {
   doctorId: string | null;
@@ -37,7 +38,7 @@ export function DoctorBioDialog({ doctorId, onClose, onSelect, selected = false 
             <Avatar src={doctor.photoUrl ?? undefined} alt="" sx={{ width: 112, height: 112 }} />
             <Stack spacing={1}>
               <Typography color="text.secondary">{doctor.specialties.join(' · ')}</Typography>
-              {doctor.averageRating !== null ? <Typography>{ratingText(doctor)}</Typography> : null}
+              <DoctorRating doctor={doctor} variant="body1" />
               <Typography>
                 Licensed in {doctor.states.map((s) => usStateName(s) ?? s).join(', ')}
               </Typography>

@@ -15,8 +15,9 @@ import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { useDoctors } from '../api/scheduling.api';
-import { doctorTitle, ratingText } from '../format';
+import { doctorTitle } from '../format';
 import { DoctorBioDialog } from './DoctorBioDialog';
+import { DoctorRating } from './DoctorRating';
 
 export interface DoctorChooserProps {
   /** The patient's (shipping) state: only doctors licensed there are offered. */
@@ -112,7 +113,7 @@ export function DoctorChooser({ state, value, onChange, allowFirstAvailable = tr
                       <Typography variant="body2" color="text.secondary">
                         {doctor.specialties.join(' · ')}
                       </Typography>
-                      <Typography variant="body2">{ratingText(doctor)}</Typography>
+                      <DoctorRating doctor={doctor} />
                     </Box>
                   </Stack>
                 }

@@ -1,6 +1,6 @@
 // A paid order's cancelled visit (issue 13 #12): the doctor's open times to book a new one for the
 // same order, or "Cancel my order". From the visit's link and from the account, each with its own
-// calls (and its own way of showing the visit).
+// calls (and its own way of showing the visit). The account offers another doctor too (issue 16).
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,11 +17,17 @@ export const REBOOK_TEXT =
 /** issue 15: the doctor marked the visit missed; the order is cancelled if no new time is booked in 3 days. */
 export const MISSED_TEXT =
   'You missed your visit. Book a new time within 3 days, or the order is cancelled and your card is not charged.';
+/** issue 16: the patient came and the doctor did not; another doctor or time is offered first. */
+export const MISSED_BY_DOCTOR_TEXT =
+  'We are sorry: your doctor could not join your visit. Choose another doctor or time within 3 days, or the order is cancelled and your card is not charged.';
 
 export interface RebookVisitProps {
   /** The cancelled visit, shown as the page shows visits. */
   visit: ReactNode;
-  slots: UseQueryResult<SlotsResponse>;
+  /** Choosing the doctor (the account: the same one or another licensed in the order's state). */
+  chooser?: ReactNode;
+  /** The chosen doctor's open times; null before a doctor is chosen. */
+  slots: UseQueryResult<SlotsResponse> | null;
   choice: SlotChoice;
   /** Said when the doctor has no open times. */
   emptyBody: string;
@@ -35,6 +41,7 @@ export interface RebookVisitProps {
 
 export function RebookVisit({
   visit,
+  chooser,
   slots,
   choice,
   emptyBody,
@@ -51,19 +58,24 @@ export function RebookVisit({
         {intro}
       </Alert>
       {visit}
+      {chooser}
       <Stack component="section" spacing={2} aria-labelledby={headingId}>
         <Typography variant="h2" id={headingId}>
           Book a new time
         </Typography>
-        <OpenTimes
-          slots={slots}
-          empty={{ title: 'No open times in the next three weeks', body: emptyBody }}
-          timeZone={choice.timeZone}
-          onTimeZoneChange={choice.changeTimeZone}
-          value={startsAt}
-          onChange={choice.setStartsAt}
-          disabled={booking.pending}
-        />
+        {slots ? (
+          <OpenTimes
+            slots={slots}
+            empty={{ title: 'No open times in the next three weeks', body: emptyBody }}
+            timeZone={choice.timeZone}
+            onTimeZoneChange={choice.changeTimeZone}
+            value={startsAt}
+            onChange={choice.setStartsAt}
+            disabled={booking.pending}
+          />
+        ) : (
+          <Typography color="text.secondary">Choose a doctor above to see their open times.</Typography>
+        )}
         {booking.error ? (
           <Alert severity="error" role="alert">
             {errorText(booking.error)}

@@ -123,13 +123,30 @@ describe('ScheduleVisitPanel', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dr. Amara Okafor, MD' });
     expect(await within(dialog).findByText('Dr. Okafor is a board-certified internist.')).toBeInTheDocument();
     expect(within(dialog).getByText('Licensed in Florida, Georgia, New York, Pennsylvania')).toBeInTheDocument();
-    expect(within(dialog).getByText('Rated 4.9 out of 5 (212 reviews)')).toBeInTheDocument();
+    // issue 16: the real average and count.
+    expect(within(dialog).getByText('4.5 · 12 ratings')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Select doctor' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('radio', { name: /Dr. Amara Okafor, MD/ })).toBeChecked();
     expect(await screen.findByRole('tab', { name: /Wednesday, February 3/ })).toBeInTheDocument();
     expect(requests.some((r) => r.path === `/api/doctors/${OKAFOR.id}/slots`)).toBe(true);
+  });
+
+  it("shows each doctor's real rating, or that nobody has rated them yet (issue 16)", async () => {
+    fakeApi([
+      ['GET', '/api/doctors', () => ({ body: [OKAFOR, PETROV, { ...OKAFOR, id: 'd-one', name: 'Dr. Una Single', averageRating: 5, ratingCount: 1 }] })],
+      ['GET', `/api/doctors/${PETROV.id}`, () => ({ body: { ...PETROV, bio: 'Dr. Petrov sees patients in the evening.' } })],
+      ['GET', '/api/slots', () => ({ body: { timeZone: 'America/Chicago', doctorCount: 3, days: SLOT_DAYS } })],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderWithStore(<ScheduleVisitPanel state="NY" />);
+    expect(await screen.findByRole('radio', { name: /Dr. Amara Okafor, MD.*4\.5 · 12 ratings/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Dr. Elena Petrov, MD.*No ratings yet/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Dr. Una Single, MD.*5\.0 · 1 rating$/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View bio of Dr. Elena Petrov' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dr. Elena Petrov, MD' });
+    expect(await within(dialog).findByText('No ratings yet')).toBeInTheDocument();
   });
 
   it('says so when no doctor is licensed in the state', async () => {

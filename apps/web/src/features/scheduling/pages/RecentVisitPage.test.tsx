@@ -10,8 +10,8 @@ import { PRIVACY_NOTICE_KEY } from '@/components/PrivacyNotice';
 import { makeTestConfig } from '@/test/config';
 import { createTestQueryClient } from '@/test/render';
 import { fakeApi, type FakeRoute } from '@/test/fakeApi';
-import { detectZone, PETROV, SLOT_DAYS } from '../test-fixtures';
-import { MISSED_TEXT } from '../components/RebookVisit';
+import { detectZone, OKAFOR, PETROV, SLOT_DAYS } from '../test-fixtures';
+import { MISSED_BY_DOCTOR_TEXT, MISSED_TEXT } from '../components/RebookVisit';
 import { ORDER_CANCELLED_TEXT, REBOOK_TEXT } from './ReschedulingPage';
 
 const visit = {
@@ -42,6 +42,10 @@ function api(extra: FakeRoute[]) {
     ['GET', '/api/storefront', () => ({ body: makeTestConfig({ name: 'Acme Health' }) })],
     ['GET', '/api/session', () => ({ body: { kind: 'user', userId: 'u1', role: 'patient' } })],
     ['GET', `/api/doctors/${PETROV.id}/slots`, () => ({ body: { timeZone: 'America/Chicago', doctor: PETROV, days: SLOT_DAYS } })],
+    ['GET', `/api/doctors/${OKAFOR.id}/slots`, () => ({ body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: SLOT_DAYS.slice(1) } })],
+    // The doctors licensed in the order's state (FL: both).
+    ['GET', '/api/orders/o1/doctors', () => ({ body: { state: 'FL', doctors: [OKAFOR, PETROV] } })],
+    ['GET', '/api/doctors', (call) => ({ body: call.query.get('state') === 'FL' ? [OKAFOR, PETROV] : [] })],
   ]).calls;
 }
 
@@ -101,12 +105,48 @@ describe('RecentVisitPage', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByText(MISSED_TEXT)).toBeInTheDocument();
     expect(screen.getByText('Missed visit')).toBeInTheDocument();
+    // issue 16: the same doctor is chosen for a patient who missed it; another may be.
+    expect(await screen.findByRole('radio', { name: /Dr. Elena Petrov, MD/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Dr. Amara Okafor, MD/ })).not.toBeChecked();
     expect(screen.queryByRole('button', { name: 'Move my visit' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('tab', { name: /Wednesday, February 3/ }));
     await user.click(screen.getByRole('button', { name: '12:00 PM' }));
     await user.click(screen.getByRole('button', { name: 'Book this time' }));
     expect(await screen.findByText(/Your new visit is booked/)).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/orders/o1/appointment', body: { doctorId: PETROV.id, startsAt: '2027-02-03T18:00:00.000Z' } });
+  });
+
+  it('offers another doctor or time when the doctor did not come, and books the doctor chosen (issue 16)', async () => {
+    let current: unknown = { appointment: { ...visit, status: 'missed' }, order: { ...paid, visitBooked: false }, missedBy: 'doctor' };
+    const requests = api([
+      ['GET', '/api/account/visit', () => ({ body: current })],
+      ['POST', '/api/orders/o1/appointment', () => {
+        const appointment = { ...visit, id: 'a2', doctor: OKAFOR, startsAt: '2027-02-03T18:00:00.000Z', endsAt: '2027-02-03T18:30:00.000Z' };
+        current = { appointment, order: paid, missedBy: null };
+        return { status: 201, body: { appointment, reschedulePath: '/reschedulings/x?hide_gdpr_banner=1' } };
+      }],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    expect(await screen.findByText(MISSED_BY_DOCTOR_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(MISSED_TEXT)).not.toBeInTheDocument();
+    // Nobody is chosen for the patient: no times until a doctor is.
+    expect(await screen.findByText('Doctors licensed in Florida')).toBeInTheDocument();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(screen.getByText('Choose a doctor above to see their open times.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book this time' })).toBeDisabled();
+    expect(requests.some((r) => r.path.endsWith('/slots'))).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: /Dr. Amara Okafor, MD/ }));
+    await user.click(await screen.findByRole('tab', { name: /Wednesday, February 3/ }));
+    await user.click(screen.getByRole('button', { name: '12:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByText(/Your new visit is booked/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/orders/o1/appointment',
+      body: { doctorId: OKAFOR.id, startsAt: '2027-02-03T18:00:00.000Z', timeZone: 'America/Chicago', invitee: visit.invitee },
+    });
+    expect(await screen.findByText('Dr. Amara Okafor, MD')).toBeInTheDocument();
   });
 
   it('cancels a paid order after a confirmation and says the hold was released (issue 13 #12)', async () => {

@@ -1,7 +1,9 @@
 // /my-account/visit: SPEC §7 "reschedule doctor for recent order" from the account. The signed-in
 // patient's next booked visit, and a new day and time with the same doctor in their time zone. A
 // paid order's visit that was cancelled is booked again here, and a paid order can be cancelled
-// (the card hold released); the page says which happened (issue 13 #12).
+// (the card hold released); the page says which happened (issue 13 #12). A cancelled or missed
+// visit is booked again with the same doctor or another licensed in the order's state; when the
+// doctor did not come, the patient chooses (issue 16: "offered another doctor or time first").
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -17,14 +19,16 @@ import {
   useAccountRebook,
   useAccountVisit,
   useCancelAccountOrder,
+  useOrderDoctors,
   useRescheduleRecent,
   useSlots,
   type Appointment,
   type VisitOrder,
 } from '../api/scheduling.api';
 import { CancelOrderButton } from '../components/CancelOrderButton';
+import { DoctorChooser } from '../components/DoctorChooser';
 import { OpenTimes } from '../components/OpenTimes';
-import { MISSED_TEXT, RebookVisit } from '../components/RebookVisit';
+import { MISSED_BY_DOCTOR_TEXT, MISSED_TEXT, RebookVisit } from '../components/RebookVisit';
 import { VisitChangeNotice } from '../components/VisitChangeNotice';
 import { doctorTitle } from '../format';
 import { formatVisitRange, visitTimeZone } from '../time';
@@ -50,21 +54,46 @@ function VisitCard({ appointment, timeZone, label }: { appointment: Appointment;
   );
 }
 
-/** A paid order's cancelled (or missed, issue 15) visit: a new time with the same doctor, or the order cancelled. */
-function Rebook({ appointment, onBooked, onCancelled }: { appointment: Appointment; onBooked: () => void; onCancelled: () => void }) {
-  const choice = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
-  const slots = useSlots(appointment.doctor.id, undefined, choice.timeZone);
-  const rebook = useAccountRebook(appointment);
+/** The doctors licensed in the order's state, to book the new time with (issue 16). */
+function RebookDoctor({ orderId, value, onChange }: { orderId: string | null; value: string | null; onChange: (doctorId: string) => void }) {
+  const orderDoctors = useOrderDoctors(orderId);
+  if (orderDoctors.isPending) return <LoadingState label="Loading the doctors…" lines={3} />;
+  if (orderDoctors.isError)
+    return <ErrorState error={orderDoctors.error} onRetry={() => void orderDoctors.refetch()} retrying={orderDoctors.isFetching} />;
+  return <DoctorChooser state={orderDoctors.data.state ?? undefined} value={value} onChange={onChange} allowFirstAvailable={false} />;
+}
+
+/**
+ * A paid order's cancelled (or missed, issue 15) visit: a new time with the same doctor or another
+ * (issue 16; a doctor who did not come is not chosen for the patient), or the order cancelled.
+ */
+function Rebook({ appointment, missedBy, onBooked, onCancelled }: { appointment: Appointment; missedBy: 'patient' | 'doctor' | null; onBooked: () => void; onCancelled: () => void }) {
   const missed = appointment.status === 'missed';
+  const byDoctor = missed && missedBy === 'doctor';
+  const choice = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
+  const [doctorId, setDoctorId] = useState<string | null>(byDoctor ? null : appointment.doctor.id);
+  const slots = useSlots(doctorId, undefined, choice.timeZone);
+  const rebook = useAccountRebook(appointment);
   return (
     <RebookVisit
-      intro={missed ? MISSED_TEXT : undefined}
+      intro={byDoctor ? MISSED_BY_DOCTOR_TEXT : missed ? MISSED_TEXT : undefined}
       visit={<VisitCard appointment={appointment} timeZone={choice.timeZone} label={missed ? 'Missed visit' : 'Cancelled visit'} />}
-      slots={slots}
+      chooser={
+        <RebookDoctor
+          orderId={appointment.orderId}
+          value={doctorId}
+          onChange={(id) => {
+            setDoctorId(id);
+            choice.setStartsAt(null);
+            rebook.reset();
+          }}
+        />
+      }
+      slots={doctorId ? slots : null}
       choice={choice}
-      emptyBody="You can cancel your order, or come back later."
+      emptyBody="Choose another doctor, cancel your order, or come back later."
       booking={{ pending: rebook.isPending, error: rebook.error }}
-      onBook={(startsAt) => rebook.mutate({ startsAt, timeZone: choice.timeZone }, { onSuccess: onBooked })}
+      onBook={(startsAt) => doctorId && rebook.mutate({ startsAt, timeZone: choice.timeZone, doctorId }, { onSuccess: onBooked, onError: choice.pickAgainIfGone })}
       cancelOrder={<CancelOrder orderId={appointment.orderId ?? ''} onCancelled={onCancelled} />}
     />
   );
@@ -155,7 +184,9 @@ export function RecentVisitPage() {
   else if (visit.isError) content = <ErrorState error={visit.error} onRetry={() => void visit.refetch()} retrying={visit.isFetching} />;
   else if (!visit.data?.appointment) content = <EmptyState title="No upcoming visit" body="When you book a video or phone visit with an order, you can move it here." />;
   else if (visit.data.appointment.status === 'cancelled' || visit.data.appointment.status === 'missed')
-    content = <Rebook key={visit.data.appointment.id} appointment={visit.data.appointment} onBooked={booked} onCancelled={cancelled} />;
+    content = (
+      <Rebook key={visit.data.appointment.id} appointment={visit.data.appointment} missedBy={visit.data.missedBy ?? null} onBooked={booked} onCancelled={cancelled} />
+    );
   else
     content = (
       <Mover
