@@ -175,22 +175,5 @@ export const payOrder = (orderId: string, idempotencyKey: string, body: { paymen
 
 export const newIdempotencyKey = () => `pay-${crypto.randomUUID()}`;
 
-/** An .ics file for the booked visit (add to calendar). */
-export function visitIcs(input: { uid: string; startsAt: string; endsAt: string; title: string; description: string }): string {
-  const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//storefront//visit//EN',
-    'BEGIN:VEVENT',
-    `UID:${input.uid}`,
-    `DTSTAMP:${stamp(new Date().toISOString())}`,
-    `DTSTART:${stamp(input.startsAt)}`,
-    `DTEND:${stamp(input.endsAt)}`,
-    `SUMMARY:${input.title.replace(/[,;]/g, ' ')}`,
-    `DESCRIPTION:${input.description.replace(/[,;]/g, ' ')}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
+/** An .ics file for the booked visit (add to calendar): shared with the visit screen. */
+export { visitIcs } from '@/shared/visitIcs';
