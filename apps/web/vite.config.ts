@@ -22,7 +22,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: API_TARGET, changeOrigin: false },
+      // ws: the visit's signalling socket (/api/visits/:id/signal) goes through the proxy too.
+      '/api': { target: API_TARGET, changeOrigin: false, ws: true },
       '/dev': { target: API_TARGET, changeOrigin: false },
     },
   },
