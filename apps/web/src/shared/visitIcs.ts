@@ -1,6 +1,16 @@
 /** An .ics file for a booked visit (add to calendar): the order confirmation and the visit screen. */
-export function visitIcs(input: { uid: string; startsAt: string; endsAt: string; title: string; description: string }): string {
-  const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export function visitIcs(input: {
+  uid: string;
+  startsAt: string;
+  endsAt: string;
+  title: string;
+  description: string;
+}): string {
+  const stamp = (iso: string) =>
+    new Date(iso)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -23,18 +23,34 @@ export function endedVisitPath(orderId: string): string {
 }
 
 /** The statuses of an order its doctor has decided on (approved and after, or declined). */
-const DECIDED = new Set(['approved', 'prescribed', 'fulfilling', 'shipped', 'delivered', 'declined']);
+const DECIDED = new Set([
+  'approved',
+  'prescribed',
+  'fulfilling',
+  'shipped',
+  'delivered',
+  'declined',
+]);
 export function isDecidedOrder(status: string): boolean {
   return DECIDED.has(status);
 }
 
-const ORDER: Record<VisitWindowPhase, number> = { scheduled: 0, about_to_start: 1, open: 2, closed: 3 };
+const ORDER: Record<VisitWindowPhase, number> = {
+  scheduled: 0,
+  about_to_start: 1,
+  open: 2,
+  closed: 3,
+};
 
 /** The next moment the phase changes after `now` (null once closed). */
 export function nextPhaseChange(now: number, startsAt: string, endsAt: string): number | null {
   const start = new Date(startsAt).getTime();
   const end = new Date(endsAt).getTime();
-  const moments = [start - VISIT_ABOUT_TO_START_MS, start - VISIT_OPENS_BEFORE_MS, end + VISIT_CLOSES_AFTER_END_MS];
+  const moments = [
+    start - VISIT_ABOUT_TO_START_MS,
+    start - VISIT_OPENS_BEFORE_MS,
+    end + VISIT_CLOSES_AFTER_END_MS,
+  ];
   return moments.find((m) => m > now) ?? null;
 }
 
@@ -46,12 +62,19 @@ const MAX_WAIT_MS = 60_000;
  * server's phase when it answered: a browser clock running late never shows an earlier phase than
  * the server did (one running early only opens the device check sooner; the server opens the call).
  */
-export function useVisitWindowPhase(startsAt: string, endsAt: string, atLeast?: VisitWindowPhase): VisitWindowPhase {
+export function useVisitWindowPhase(
+  startsAt: string,
+  endsAt: string,
+  atLeast?: VisitWindowPhase,
+): VisitWindowPhase {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const next = nextPhaseChange(now, startsAt, endsAt);
     if (next === null) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - now, 0) + 50, MAX_WAIT_MS));
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.min(Math.max(next - now, 0) + 50, MAX_WAIT_MS),
+    );
     return () => clearTimeout(timer);
   }, [now, startsAt, endsAt]);
   const local = visitWindowPhase(new Date(now), startsAt, endsAt);
