@@ -209,6 +209,15 @@ export function useConfirmDoctor(orderId: string) {
   });
 }
 
+/** The order's shipping state and the doctors licensed there (SPEC §7 doctors by order id). */
+export function useOrderDoctors(orderId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['order-doctors', orderId],
+    queryFn: ({ signal }) => apiGet<{ state: string | null; doctors: Doctor[] }>(`/api/orders/${encodeURIComponent(orderId)}/doctors`, { signal }),
+    enabled,
+  });
+}
+
 /** The signed-in patient's name, email and phone for the invitee form (null for guests). */
 export function useAccountInvitee(enabled: boolean) {
   return useQuery({
