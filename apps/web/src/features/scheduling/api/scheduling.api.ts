@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type VisitType, type doctorSummarySchema, type doctorDetailSchema } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
+import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
 import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
 
 /** A doctor as patients see one (packages/domain doctorSummarySchema, doctorDetailSchema). */
@@ -235,8 +236,8 @@ export function useAccountInvitee(enabled: boolean) {
  */
 export function useAccountVisit(enabled: boolean) {
   return useQuery({
-    queryKey: ['account', 'visit'],
-    queryFn: ({ signal }) => apiGet<{ appointment: Appointment | null; order: VisitOrder | null }>('/api/account/visit', { signal }),
+    queryKey: ACCOUNT_VISIT_QUERY_KEY,
+    queryFn: ({ signal }) => fetchAccountVisit<{ appointment: Appointment | null; order: VisitOrder | null }>(signal),
     enabled,
   });
 }

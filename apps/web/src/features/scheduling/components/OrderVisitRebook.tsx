@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
+import { ACCOUNT_VISIT_QUERY_KEY } from '@/shared/accountVisit';
 import {
   useBookAppointment,
   useCancelAccountOrder,
@@ -133,7 +134,7 @@ function Rebook({
             },
             {
               onSuccess: () => {
-                void queryClient.invalidateQueries({ queryKey: ['account', 'visit'] });
+                void queryClient.invalidateQueries({ queryKey: ACCOUNT_VISIT_QUERY_KEY });
                 onBooked();
               },
               onError: choice.pickAgainIfGone,
