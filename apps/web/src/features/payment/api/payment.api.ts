@@ -4,7 +4,7 @@
 // Paying for the order in checkout (issue 7; SPEC §7 "pay now"): the summary's data (consents, the
 // order's visit), the promo code on the order, POST /api/orders/:id/pay with an Idempotency-Key,
 // and the paid order for the confirmation page.
-import type { BillingAddress, CardBrand, ScheduledVisitType, VisitType } from '@store/domain';
+import type { BillingAddress, CardBrand, OrderRating, ScheduledVisitType, VisitType } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import type { Cart } from '@/shared/cart';
@@ -151,6 +151,18 @@ export function useOrderAppointment(orderId: string | null, enabled = true) {
         throw error;
       }
     },
+  });
+}
+
+/**
+ * Whether the order's doctor can be rated now (issue 16; GET /api/orders/:id/rating, the query the
+ * rating page shares). A failure only means no link.
+ */
+export function useOrderRating(orderId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', orderId, 'rating'],
+    enabled: Boolean(orderId) && enabled,
+    queryFn: ({ signal }) => apiGet<OrderRating>(`/api/orders/${orderId}/rating`, { signal }),
   });
 }
 
