@@ -48,7 +48,7 @@ export function MissedVisit({
       </Typography>
       <Typography data-testid="missed-intro">
         {doctorMissed
-          ? `We are sorry: ${doctorTitle(visit.doctor)} could not join your visit on ${when}. Your card has not been charged. Choose another time, or another doctor, below.`
+          ? `We are sorry: ${doctorTitle(visit.doctor)} could not join your visit on ${when}. Your card has not been charged.${passed ? '' : ' Choose another time, or another doctor, below.'}`
           : `Your visit with ${doctorTitle(visit.doctor)} on ${when} did not take place. Your card has not been charged.`}
       </Typography>
       {passed ? (
@@ -63,13 +63,8 @@ export function MissedVisit({
               cancelled and your card is not charged.
             </Typography>
           ) : null}
-          <DoctorCard
-            doctor={visit.doctor}
-            label={doctorMissed ? 'The doctor of your missed visit' : 'Your doctor'}
-            compact
-          >
-            <Typography variant="body2">Missed visit: {when}</Typography>
-          </DoctorCard>
+          {/* The same doctor's times below (when the doctor missed it, the doctors to choose from show instead). */}
+          {doctorMissed ? null : <DoctorCard doctor={visit.doctor} compact />}
           <Rebook orderId={visit.orderId} doctorMissed={doctorMissed} onBooked={onBooked} />
         </>
       )}

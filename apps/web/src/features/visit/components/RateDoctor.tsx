@@ -83,7 +83,8 @@ function RatingForm({
     },
     onInvalid: (errors) => {
       if (errors.stars)
-        starsBox.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+        // The checked radio ("No stars" while none is chosen): focusing a star lights it up as if chosen.
+        starsBox.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
     },
   });
 
@@ -104,7 +105,7 @@ function RatingForm({
             sx={{ border: 0, m: 0, p: 0 }}
             aria-describedby={fieldState.error ? errorId : undefined}
           >
-            <Typography component="legend" id={legendId} sx={{ mb: 0.5 }}>
+            <Typography component="legend" id={legendId} sx={{ mb: 0.5, p: 0 }}>
               How was your visit with {doctorName}?
             </Typography>
             <Box ref={starsBox}>

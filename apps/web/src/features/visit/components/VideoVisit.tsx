@@ -38,11 +38,9 @@ export function VideoVisit({ visit, phase, joining, onJoin, onEnded }: VideoVisi
   let intro: string | null = null;
   if (!open && !joining)
     intro = `Your visit opens at ${opensAt}. Connect to your visit now: check your camera and microphone so you are ready when your doctor is.`;
-  else if (!open)
-    intro = `Check your camera and microphone now. You can start your visit when it opens at ${opensAt}.`;
-  else if (!devices)
-    intro =
-      'Check your camera and microphone, then START VISIT. Your doctor lets you in from the waiting room.';
+  // Joining: the check says the rest (its heading, and when START VISIT works).
+  else if (open && !devices)
+    intro = 'Your doctor lets you in from the waiting room after you START VISIT.';
 
   return (
     <Stack spacing={3}>

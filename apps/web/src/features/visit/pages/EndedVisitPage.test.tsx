@@ -104,6 +104,8 @@ describe('EndedVisitPage', () => {
     // No stars: the schema's message, nothing sent.
     await user.click(screen.getByRole('button', { name: 'CONFIRM' }));
     expect(await screen.findByText('Choose from 1 to 5 stars.')).toBeInTheDocument();
+    // Focus goes to the stars, on "No stars" (focusing a star would light it up as if chosen).
+    expect(screen.getByRole('radio', { name: 'No stars' })).toHaveFocus();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     // Each star is a labelled radio in a named group (keyboard: arrows move between them).
