@@ -340,6 +340,13 @@ export const routes: RouteObject[] = [
           import('@/features/doctor-review/pages/ReviewOrderPage').then((m) => m.ReviewOrderPage),
         ),
       },
+      {
+        // One visit (issue 16): join the video call or phone the patient, the private note.
+        path: 'visits/:appointmentId',
+        lazy: page(() =>
+          import('@/features/doctor-visit/pages/DoctorVisitPage').then((m) => m.DoctorVisitPage),
+        ),
+      },
       { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
     ],
   },

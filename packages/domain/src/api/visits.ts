@@ -60,6 +60,8 @@ export const doctorVisitSchema = z
     opensAt: z.string(),
     closesAt: z.string(),
     patient: z.object({ name: z.string(), phone: z.string(), timeZone: z.string() }),
+    /** The doctor's own time zone (the page names the window in it); the browser's zone when absent. */
+    doctorTimeZone: z.string().optional(),
     patientJoinedAt: z.string().nullable(),
     admittedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

@@ -3,6 +3,8 @@
 /** The review page of an order in the /doctor area (the lead registers the route). */
 export const doctorOrderPath = (orderId: string) => `/doctor/orders/${orderId}`;
 export const DOCTOR_QUEUE_PATH = '/doctor';
+/** A visit's page in the /doctor area (issue 16: join the call, phone the patient, the note). */
+export const doctorVisitPath = (appointmentId: string) => `/doctor/visits/${appointmentId}`;
 
 /** "Nov 26, 3:05 PM" (or "3:05 PM"), in a time zone when given (the doctor's own otherwise). */
 export function formatWhen(iso: string, timeZone?: string, opts: { timeOnly?: boolean } = {}): string {

@@ -8,9 +8,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
-import { hasMediaDevices, mediaProblem, useMediaDeviceLists, useMicrophoneLevel, type MediaProblem } from './media';
+import {
+  hasMediaDevices,
+  mediaProblem,
+  useMediaDeviceLists,
+  useMicrophoneLevel,
+  type MediaProblem,
+} from './media';
 import { StreamVideo } from './StreamVideo';
 import type { VisitDevices } from './types';
 
@@ -28,14 +34,19 @@ export interface DeviceCheckProps {
 }
 
 const MESSAGES: Record<Exclude<DeviceCheckStatus, 'asking' | 'ready'>, string> = {
-  no_camera: 'No camera found. Connect a camera and press Try again, or start the visit with sound only.',
-  camera_in_use: 'Your camera is being used by another app. Close that app and press Try again, or start the visit with sound only.',
+  no_camera:
+    'No camera found. Connect a camera and press Try again, or start the visit with sound only.',
+  camera_in_use:
+    'Your camera is being used by another app. Close that app and press Try again, or start the visit with sound only.',
   denied:
     'Your browser is blocking the camera and microphone. Allow them for this site (the camera icon in the address bar or the site settings), then press Try again.',
   not_found: 'No camera or microphone found. Connect a headset or webcam and press Try again.',
-  in_use: 'Your camera or microphone is being used by another app. Close that app (a call or a meeting), then press Try again.',
-  unsupported: 'This browser cannot use a camera and microphone here. Use a recent Chrome, Edge, Firefox or Safari.',
-  other: 'Your camera and microphone could not be started. Press Try again, or restart your browser.',
+  in_use:
+    'Your camera or microphone is being used by another app. Close that app (a call or a meeting), then press Try again.',
+  unsupported:
+    'This browser cannot use a camera and microphone here. Use a recent Chrome, Edge, Firefox or Safari.',
+  other:
+    'Your camera and microphone could not be started. Press Try again, or restart your browser.',
 };
 
 function constraint(deviceId: string | undefined): MediaTrackConstraints | boolean {
@@ -51,6 +62,7 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
   const streamRef = useRef<MediaStream | null>(null);
   const requestRef = useRef(0);
   const { refresh } = lists;
+  const levelId = useId();
 
   const acquire = useCallback(
     async (wanted: VisitDevices) => {
@@ -71,14 +83,19 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
       let next: MediaStream | null = null;
       let outcome: DeviceCheckStatus = 'ready';
       try {
-        next = await navigator.mediaDevices.getUserMedia({ audio: constraint(wanted.microphoneId), video: constraint(wanted.cameraId) });
+        next = await navigator.mediaDevices.getUserMedia({
+          audio: constraint(wanted.microphoneId),
+          video: constraint(wanted.cameraId),
+        });
       } catch (error) {
         const problem = mediaProblem(error);
         outcome = problem;
         if (problem === 'not_found' || problem === 'in_use') {
           // Perhaps only the camera is missing or busy: try the microphone alone.
           try {
-            next = await navigator.mediaDevices.getUserMedia({ audio: constraint(wanted.microphoneId) });
+            next = await navigator.mediaDevices.getUserMedia({
+              audio: constraint(wanted.microphoneId),
+            });
             outcome = problem === 'not_found' ? 'no_camera' : 'camera_in_use';
           } catch {
             next = null;
@@ -123,30 +140,52 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
       {notice ? <Alert severity="info">{notice}</Alert> : null}
       <Box role="status" aria-live="polite">
         {status === 'asking' ? (
-          <Typography>Starting your camera and microphone… If your browser asks, choose Allow.</Typography>
+          <Typography>
+            Starting your camera and microphone… If your browser asks, choose Allow.
+          </Typography>
         ) : problem ? (
           <Alert severity={canStart ? 'warning' : 'error'}>{problem}</Alert>
         ) : (
           <Typography>Your camera and microphone are working.</Typography>
         )}
       </Box>
-      <Box sx={{ position: 'relative', aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          aspectRatio: '16 / 9',
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'grey.900',
+        }}
+      >
         {hasVideo ? (
           <StreamVideo stream={stream} muted mirrored label="Your camera" />
         ) : (
-          <Typography sx={{ color: 'common.white', position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, textAlign: 'center' }}>
+          <Typography
+            sx={{
+              color: 'common.white',
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              p: 2,
+              textAlign: 'center',
+            }}
+          >
             {status === 'asking' ? 'Starting your camera…' : 'No camera picture'}
           </Typography>
         )}
       </Box>
       <Box>
-        <Typography id="mic-level-label" variant="body2" gutterBottom>
-          Microphone level {stream?.getAudioTracks().length ? '(say something: the bar should move)' : ''}
+        <Typography id={levelId} variant="body2" gutterBottom>
+          Microphone level{' '}
+          {stream?.getAudioTracks().length ? '(say something: the bar should move)' : ''}
         </Typography>
         <LinearProgress
           variant="determinate"
           value={Math.round((level ?? 0) * 100)}
-          aria-labelledby="mic-level-label"
+          aria-labelledby={levelId}
           sx={{ height: 10, borderRadius: 1 }}
         />
       </Box>
@@ -170,7 +209,11 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
           select
           fullWidth
           label="Microphone"
-          value={lists.microphones.some((m) => m.deviceId === devices.microphoneId) ? devices.microphoneId : ''}
+          value={
+            lists.microphones.some((m) => m.deviceId === devices.microphoneId)
+              ? devices.microphoneId
+              : ''
+          }
           disabled={lists.microphones.length === 0 || status === 'asking'}
           onChange={(event) => void acquire({ ...devices, microphoneId: event.target.value })}
           helperText={lists.microphones.length === 0 ? 'No microphone found' : undefined}
@@ -191,7 +234,9 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
             // The call opens the devices itself; the check lets go of them first.
             requestRef.current += 1;
             for (const track of streamRef.current?.getTracks() ?? []) track.stop();
-            onStart(hasVideo || status === 'ready' ? devices : { microphoneId: devices.microphoneId });
+            onStart(
+              hasVideo || status === 'ready' ? devices : { microphoneId: devices.microphoneId },
+            );
           }}
         >
           {startLabel}

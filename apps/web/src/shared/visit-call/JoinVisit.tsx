@@ -12,11 +12,16 @@ export const START_VISIT_LABEL = 'START VISIT';
 export const DOCTOR_JOIN_LABEL = 'Join';
 
 export interface JoinVisitProps extends VisitCallProps {
+  /**
+   * The visit is not open yet: the check runs (so the camera can be sorted out early) with this
+   * line above the start button, which stays disabled until it is undefined.
+   */
+  notYet?: string | undefined;
   /** Browser APIs to use instead of the real ones (tests). */
   deps?: Partial<VisitCallDeps>;
 }
 
-export function JoinVisit({ onLeft, deps, ...props }: JoinVisitProps) {
+export function JoinVisit({ onLeft, deps, notYet, ...props }: JoinVisitProps) {
   const [devices, setDevices] = useState<VisitDevices | null>(null);
   const [left, setLeft] = useState(false);
   if (devices) {
@@ -37,6 +42,7 @@ export function JoinVisit({ onLeft, deps, ...props }: JoinVisitProps) {
     <DeviceCheck
       startLabel={props.role === 'patient' ? START_VISIT_LABEL : DOCTOR_JOIN_LABEL}
       notice={left ? 'You left the visit. You can join again while it is open.' : undefined}
+      notYet={notYet}
       onStart={setDevices}
     />
   );

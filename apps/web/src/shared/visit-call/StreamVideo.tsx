@@ -31,7 +31,13 @@ export function StreamVideo({ stream, muted, mirrored = false, label, sx }: Stre
       muted={muted}
       aria-label={label}
       sx={[
-        { display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'grey.900' },
+        {
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          bgcolor: 'grey.900',
+        },
         mirrored ? { transform: 'scaleX(-1)' } : {},
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}

@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { telHref } from '@/shared/contact';
 import type { VisitCallDeps } from './engine';
@@ -34,6 +34,7 @@ export function VisitCall(props: VisitCallComponentProps) {
   const call = useVisitCall(props);
   const lists = useMediaDeviceLists();
   const [showDevices, setShowDevices] = useState(false);
+  const devicesId = useId();
   const doctor = props.role === 'doctor';
   const other = doctor ? 'The patient' : 'Your doctor';
   const inCall = call.phase !== 'failed' && call.phase !== 'ended' && call.phase !== 'left';
@@ -46,17 +47,26 @@ export function VisitCall(props: VisitCallComponentProps) {
         {call.phase === 'phone' ? (
           <Alert severity="warning">
             {doctor ? (
-              phone ? (
-                <>
-                  The video call could not continue. Call the patient at <Link href={telHref(phone)}>{phone}</Link>.
-                </>
-              ) : (
-                'The video call could not continue. Call the patient.'
-              )
+              <>
+                The video call could not continue.{' '}
+                {phone ? (
+                  <>
+                    Call the patient at <Link href={telHref(phone)}>{phone}</Link>.
+                  </>
+                ) : (
+                  'Call the patient.'
+                )}{' '}
+                After the call, press End visit.
+              </>
             ) : (
-              <Typography component="span" sx={{ fontWeight: 600 }}>
-                {phone ? `Your doctor will call you at ${phone}` : 'Your doctor will call you'}
-              </Typography>
+              <>
+                <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                  {phone ? `Your doctor will call you at ${phone}` : 'Your doctor will call you'}
+                </Typography>
+                <Typography component="span" variant="body2">
+                  The video connection could not be kept up. Keep your phone nearby.
+                </Typography>
+              </>
             )}
           </Alert>
         ) : call.phase === 'failed' ? (
@@ -67,19 +77,56 @@ export function VisitCall(props: VisitCallComponentProps) {
       </Box>
 
       {call.phase !== 'phone' && inCall ? (
-        <Box sx={{ position: 'relative', aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900' }}>
+        <Box
+          sx={{
+            position: 'relative',
+            aspectRatio: '16 / 9',
+            borderRadius: 1,
+            overflow: 'hidden',
+            bgcolor: 'grey.900',
+          }}
+        >
           {/* Always mounted: it also plays the other side's sound while no picture comes. */}
-          <StreamVideo stream={call.remoteStream} muted={false} label={doctor ? "The patient's video" : "Your doctor's video"} />
+          <StreamVideo
+            stream={call.remoteStream}
+            muted={false}
+            label={doctor ? "The patient's video" : "Your doctor's video"}
+          />
           {!call.remoteVideo ? (
             <Typography
               aria-hidden="true"
-              sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, textAlign: 'center', color: 'common.white' }}
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                p: 2,
+                textAlign: 'center',
+                color: 'common.white',
+              }}
             >
-              {call.audioOnly ? 'Sound only' : call.phase === 'connected' ? `${other} has no picture` : call.status}
+              {call.audioOnly
+                ? 'Sound only'
+                : call.phase === 'connected'
+                  ? `${other} has no picture`
+                  : call.status}
             </Typography>
           ) : null}
           {hasCamera && !call.cameraOff ? (
-            <Box sx={{ position: 'absolute', right: 12, bottom: 12, width: '25%', minWidth: 96, aspectRatio: '4 / 3', borderRadius: 1, overflow: 'hidden', boxShadow: 3 }}>
+            <Box
+              sx={{
+                position: 'absolute',
+                right: 12,
+                bottom: 12,
+                width: '25%',
+                minWidth: 96,
+                aspectRatio: '4 / 3',
+                borderRadius: 1,
+                overflow: 'hidden',
+                boxShadow: 3,
+              }}
+            >
               <StreamVideo stream={call.localStream} muted mirrored label="Your camera" />
             </Box>
           ) : null}
@@ -89,43 +136,47 @@ export function VisitCall(props: VisitCallComponentProps) {
       {inCall ? (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {doctor ? (
-            <StatusButton
-              color="success"
-              disabled={!call.patientWaiting}
-              onClick={call.admit}
-            >
+            <StatusButton color="success" disabled={!call.patientWaiting} onClick={call.admit}>
               Admit patient
             </StatusButton>
           ) : null}
+          {call.phase !== 'phone' ? (
+            <>
+              <StatusButton
+                variant="outlined"
+                aria-pressed={call.muted}
+                startIcon={call.muted ? <MicOffIcon /> : <MicIcon />}
+                disabled={!call.localStream?.getAudioTracks().length}
+                onClick={() => call.setMuted(!call.muted)}
+              >
+                Mute
+              </StatusButton>
+              <StatusButton
+                variant="outlined"
+                aria-pressed={call.cameraOff}
+                startIcon={call.cameraOff ? <VideocamOffIcon /> : <VideocamIcon />}
+                disabled={call.audioOnly || !hasCamera}
+                onClick={() => call.setCameraOff(!call.cameraOff)}
+              >
+                Camera off
+              </StatusButton>
+              <StatusButton
+                variant="outlined"
+                aria-expanded={showDevices}
+                aria-controls={showDevices ? devicesId : undefined}
+                startIcon={<SettingsIcon />}
+                onClick={() => setShowDevices((v) => !v)}
+              >
+                Devices
+              </StatusButton>
+            </>
+          ) : null}
           <StatusButton
             variant="outlined"
-            aria-pressed={call.muted}
-            startIcon={call.muted ? <MicOffIcon /> : <MicIcon />}
-            disabled={call.phase === 'phone' || !call.localStream?.getAudioTracks().length}
-            onClick={() => call.setMuted(!call.muted)}
+            color="error"
+            startIcon={<CallEndIcon />}
+            onClick={call.leave}
           >
-            Mute
-          </StatusButton>
-          <StatusButton
-            variant="outlined"
-            aria-pressed={call.cameraOff}
-            startIcon={call.cameraOff ? <VideocamOffIcon /> : <VideocamIcon />}
-            disabled={call.phase === 'phone' || call.audioOnly || !hasCamera}
-            onClick={() => call.setCameraOff(!call.cameraOff)}
-          >
-            Camera off
-          </StatusButton>
-          <StatusButton
-            variant="outlined"
-            aria-expanded={showDevices}
-            aria-pressed={showDevices}
-            startIcon={<SettingsIcon />}
-            disabled={call.phase === 'phone'}
-            onClick={() => setShowDevices((v) => !v)}
-          >
-            Devices
-          </StatusButton>
-          <StatusButton variant="outlined" color="error" startIcon={<CallEndIcon />} onClick={call.leave}>
             Leave
           </StatusButton>
           {doctor ? (
@@ -137,12 +188,16 @@ export function VisitCall(props: VisitCallComponentProps) {
       ) : null}
 
       {inCall && showDevices && call.phase !== 'phone' ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Stack id={devicesId} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             select
             fullWidth
             label="Camera"
-            value={lists.cameras.some((c) => c.deviceId === call.devices.cameraId) ? call.devices.cameraId : ''}
+            value={
+              lists.cameras.some((c) => c.deviceId === call.devices.cameraId)
+                ? call.devices.cameraId
+                : ''
+            }
             disabled={call.audioOnly || lists.cameras.length === 0}
             onChange={(event) => void call.switchCamera(event.target.value)}
           >
@@ -156,7 +211,11 @@ export function VisitCall(props: VisitCallComponentProps) {
             select
             fullWidth
             label="Microphone"
-            value={lists.microphones.some((m) => m.deviceId === call.devices.microphoneId) ? call.devices.microphoneId : ''}
+            value={
+              lists.microphones.some((m) => m.deviceId === call.devices.microphoneId)
+                ? call.devices.microphoneId
+                : ''
+            }
             disabled={lists.microphones.length === 0}
             onChange={(event) => void call.switchMicrophone(event.target.value)}
           >

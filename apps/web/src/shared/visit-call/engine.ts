@@ -56,12 +56,15 @@ export interface VisitCallDeps {
   /** Socket reconnect delays (the last one repeats). */
   reconnectDelaysMs: readonly number[];
   pingIntervalMs: number;
+  /** How long to wait for the server's `ended` after End visit. */
+  endTimeoutMs: number;
 }
 
 const OPEN = 1;
 
 export const defaultDeps: VisitCallDeps = {
-  fetchIceServers: (appointmentId) => apiGet<IceServers>(`/api/visits/${encodeURIComponent(appointmentId)}/ice-servers`),
+  fetchIceServers: (appointmentId) =>
+    apiGet<IceServers>(`/api/visits/${encodeURIComponent(appointmentId)}/ice-servers`),
   openSocket: (url) => new WebSocket(url),
   socketUrl: (appointmentId) => {
     const { protocol, host } = window.location;
@@ -77,6 +80,7 @@ export const defaultDeps: VisitCallDeps = {
   statsIntervalMs: 2_000,
   reconnectDelaysMs: [500, 1_000, 2_000, 4_000, 8_000],
   pingIntervalMs: 25_000,
+  endTimeoutMs: 8_000,
 };
 
 export interface VisitCallEngineOptions {
@@ -128,7 +132,9 @@ function describeError(error: VisitCallError, role: VisitRole): string {
     case 'media':
       return 'Your camera and microphone could not be started.';
     case 'connection':
-      return role === 'patient' ? 'We could not connect you to your visit. Check your connection and try again.' : 'Could not connect to the visit. Check the connection and try again.';
+      return role === 'patient'
+        ? 'We could not connect you to your visit. Check your connection and try again.'
+        : 'Could not connect to the visit. Check the connection and try again.';
   }
 }
 
@@ -147,6 +153,7 @@ export class VisitCallEngine {
   /** Left, ended, failed or disposed: nothing reconnects any more. */
   private stopped = false;
   private ending = false;
+  private finishing = false;
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -201,7 +208,8 @@ export class VisitCallEngine {
     } catch (error) {
       if (this.stopped) return;
       if (error instanceof MediaFailure) return this.fail('media');
-      if (isApiError(error) && (error.status === 404 || error.status === 403)) return this.fail('not_found');
+      if (isApiError(error) && (error.status === 404 || error.status === 403))
+        return this.fail('not_found');
       if (isApiError(error) && error.status === 409) return this.fail('not_open');
       // No answer: the socket loop retries the ICE servers too.
     }
@@ -213,7 +221,8 @@ export class VisitCallEngine {
   dispose(): void {
     if (this.stopped) return;
     if (this.socket?.readyState === OPEN && this.everConnected) {
-      this.send({ type: 'quality', quality: this.summary() });
+      const quality = visitQualitySchema.safeParse(this.summary());
+      if (quality.success) this.send({ type: 'quality', quality: quality.data });
       this.send({ type: 'leave' });
     }
     this.stopped = true;
@@ -252,21 +261,36 @@ export class VisitCallEngine {
     this.set({ phase: 'failed', error, status: describeError(error, this.role) });
   }
 
-  private finish(by: VisitEndedBy): void {
-    if (this.state.phase === 'ended') return;
-    // Best effort: the server may already be closing, but this side's summary is worth a try.
-    if (this.socket?.readyState === OPEN && !this.ending) this.send({ type: 'quality', quality: this.summary() });
+  private async finish(by: VisitEndedBy): Promise<void> {
+    if (this.state.phase === 'ended' || this.finishing) return;
+    this.finishing = true;
     this.stopped = true;
+    this.clearTimer('reconnectTimer');
+    // Best effort, with a last reading of the stats: the server may already be closing, but this
+    // side's summary is worth a try (the doctor who ended it sent one already).
+    if (this.socket?.readyState === OPEN && !this.ending && this.everConnected)
+      await this.sendQuality();
     this.teardown();
-    const who = by === 'system' ? 'The visit has ended.' : by === this.role ? 'You ended the visit.' : `${this.other} ended the visit.`;
+    const who =
+      by === 'system'
+        ? 'The visit has ended.'
+        : by === this.role
+          ? 'You ended the visit.'
+          : `${this.other} ended the visit.`;
     this.set({ phase: 'ended', endedBy: by, status: who });
     this.options.onEnded?.(by);
   }
 
   // ---- media ----------------------------------------------------------------------------------
 
-  private constraints(kind: 'audio' | 'video', deviceId: string | undefined): MediaTrackConstraints | boolean {
-    if (kind === 'audio') return deviceId ? { deviceId: { exact: deviceId }, echoCancellation: true, noiseSuppression: true } : true;
+  private constraints(
+    kind: 'audio' | 'video',
+    deviceId: string | undefined,
+  ): MediaTrackConstraints | boolean {
+    if (kind === 'audio')
+      return deviceId
+        ? { deviceId: { exact: deviceId }, echoCancellation: true, noiseSuppression: true }
+        : true;
     const size = { width: { ideal: 1280 }, height: { ideal: 720 } };
     return deviceId ? { deviceId: { exact: deviceId }, ...size } : size;
   }
@@ -275,7 +299,10 @@ export class VisitCallEngine {
     const { cameraId, microphoneId } = this.state.devices;
     let stream: MediaStream;
     try {
-      stream = await this.deps.getUserMedia({ audio: this.constraints('audio', microphoneId), video: this.constraints('video', cameraId) });
+      stream = await this.deps.getUserMedia({
+        audio: this.constraints('audio', microphoneId),
+        video: this.constraints('video', cameraId),
+      });
     } catch {
       // No camera (or it is busy): the visit can go on with sound only.
       try {
@@ -294,13 +321,17 @@ export class VisitCallEngine {
     this.set({
       localStream: stream,
       cameraOff: !video,
-      devices: { cameraId: video?.getSettings().deviceId ?? cameraId, microphoneId: audio?.getSettings().deviceId ?? microphoneId },
+      devices: {
+        cameraId: video?.getSettings().deviceId ?? cameraId,
+        microphoneId: audio?.getSettings().deviceId ?? microphoneId,
+      },
     });
   }
 
   private async loadIceServers(): Promise<IceServers> {
     const expired = this.ice?.expiresAt && Date.parse(this.ice.expiresAt) - Date.now() < 60_000;
-    if (!this.ice || expired) this.ice = await this.deps.fetchIceServers(this.options.appointmentId);
+    if (!this.ice || expired)
+      this.ice = await this.deps.fetchIceServers(this.options.appointmentId);
     return this.ice;
   }
 
@@ -342,12 +373,13 @@ export class VisitCallEngine {
     if (code === SIGNAL_CLOSE.notFound) return this.fail('not_found');
     if (code === SIGNAL_CLOSE.notOpen) return this.fail('not_open');
     if (code === SIGNAL_CLOSE.replaced) return this.fail('replaced');
-    if (code === SIGNAL_CLOSE.ended) return this.finish('system');
+    if (code === SIGNAL_CLOSE.ended) return void this.finish('system');
     // Anything else (a network drop, a server restart): try again with back-off.
     const delays = this.deps.reconnectDelaysMs;
     const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 1_000;
     this.reconnectAttempt += 1;
-    if (this.state.phase !== 'phone') this.set({ phase: 'reconnecting', status: 'Connection lost. Reconnecting…' });
+    if (this.state.phase !== 'phone')
+      this.set({ phase: 'reconnecting', status: 'Connection lost. Reconnecting…' });
     this.clearTimer('reconnectTimer');
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -405,13 +437,13 @@ export class VisitCallEngine {
         this.goPhone(message.phone ?? this.options.phone ?? null, false);
         return;
       case 'ended':
-        this.finish(message.by);
+        await this.finish(message.by);
         return;
       case 'error':
         if (message.code === 'replaced') this.fail('replaced');
         else if (message.code === 'not_found') this.fail('not_found');
         else if (message.code === 'not_open') this.fail('not_open');
-        else if (message.code === 'ended') this.finish('system');
+        else if (message.code === 'ended') await this.finish('system');
         return;
       case 'pong':
         return;
@@ -424,20 +456,42 @@ export class VisitCallEngine {
     const patientWaiting = this.role === 'doctor' && peerPresent && !admitted;
     let line: string;
     if (this.role === 'patient') {
-      line = !admitted ? 'Waiting for the doctor to let you in.' : peerPresent ? 'Connecting to your doctor…' : 'Waiting for the doctor to join.';
+      line = !admitted
+        ? 'Waiting for the doctor to let you in.'
+        : peerPresent
+          ? 'Connecting to your doctor…'
+          : 'Waiting for the doctor to join.';
     } else {
-      line = !peerPresent ? 'Waiting for the patient to join.' : !admitted ? 'The patient is waiting. Admit them when you are ready.' : 'Connecting to the patient…';
+      line = !peerPresent
+        ? 'Waiting for the patient to join.'
+        : !admitted
+          ? 'The patient is waiting. Admit them when you are ready.'
+          : 'Connecting to the patient…';
     }
-    const phase = this.state.phase === 'phone' ? 'phone' : admitted && peerPresent ? 'connecting' : 'waiting';
+    const phase =
+      this.state.phase === 'phone' ? 'phone' : admitted && peerPresent ? 'connecting' : 'waiting';
     // A call under way keeps its phase until `ready` or `peer-left` says otherwise.
-    const keep = this.pc !== null && (this.state.phase === 'connected' || this.state.phase === 'reconnecting') && peerPresent;
-    this.set({ patientWaiting, ...(keep ? {} : { phase }), status: note ? `${note} ${line}` : line });
+    const keep =
+      this.pc !== null &&
+      (this.state.phase === 'connected' || this.state.phase === 'reconnecting') &&
+      peerPresent;
+    this.set({
+      patientWaiting,
+      ...(keep ? {} : { phase }),
+      status: note ? `${note} ${line}` : line,
+    });
   }
 
   private async onReady(): Promise<void> {
     if (this.state.phase === 'phone') return;
     if (this.firstFrameMs === null) this.readyAt = this.deps.now();
-    this.set({ admitted: true, peerPresent: true, patientWaiting: false, phase: 'connecting', status: this.role === 'patient' ? 'Connecting to your doctor…' : 'Connecting to the patient…' });
+    this.set({
+      admitted: true,
+      peerPresent: true,
+      patientWaiting: false,
+      phase: 'connecting',
+      status: this.role === 'patient' ? 'Connecting to your doctor…' : 'Connecting to the patient…',
+    });
     await this.newPeer();
     if (this.role === 'doctor') await this.offer();
   }
@@ -456,7 +510,8 @@ export class VisitCallEngine {
     const stream = this.local;
     let sendsVideo = false;
     for (const track of stream?.getTracks() ?? []) {
-      if (track.kind === 'video' && (this.state.audioOnly || track.readyState === 'ended')) continue;
+      if (track.kind === 'video' && (this.state.audioOnly || track.readyState === 'ended'))
+        continue;
       if (track.kind === 'video') sendsVideo = true;
       pc.addTrack(track, stream!);
     }
@@ -470,13 +525,19 @@ export class VisitCallEngine {
       const c = event.candidate.toJSON();
       this.send({
         type: 'candidate',
-        candidate: { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null, usernameFragment: c.usernameFragment ?? null },
+        candidate: {
+          candidate: c.candidate ?? '',
+          sdpMid: c.sdpMid ?? null,
+          sdpMLineIndex: c.sdpMLineIndex ?? null,
+          usernameFragment: c.usernameFragment ?? null,
+        },
       });
     };
     pc.ontrack = (event: RTCTrackEvent) => {
       if (this.pc !== pc) return;
       const remote = event.streams[0] ?? this.remote ?? this.deps.createMediaStream([]);
-      if (!event.streams[0] && !remote.getTracks().includes(event.track)) remote.addTrack(event.track);
+      if (!event.streams[0] && !remote.getTracks().includes(event.track))
+        remote.addTrack(event.track);
       this.remote = remote;
       this.set({ remoteStream: remote });
     };
@@ -511,7 +572,10 @@ export class VisitCallEngine {
     if (this.pc !== pc) return;
     await pc.setLocalDescription(offer);
     const description = pc.localDescription ?? offer;
-    this.send({ type: 'description', description: { type: description.type, sdp: description.sdp } });
+    this.send({
+      type: 'description',
+      description: { type: description.type, sdp: description.sdp },
+    });
   }
 
   private async onDescription(description: RTCSessionDescriptionInit): Promise<void> {
@@ -563,7 +627,15 @@ export class VisitCallEngine {
       this.everConnected = true;
       this.connectedAt ??= this.deps.now();
       if (this.state.phase !== 'phone') {
-        this.set({ phase: 'connected', status: again && this.state.phase === 'reconnecting' ? 'Connected again.' : this.role === 'patient' ? 'You are connected to your doctor.' : 'You are connected to the patient.' });
+        this.set({
+          phase: 'connected',
+          status:
+            again && this.state.phase === 'reconnecting'
+              ? 'Connected again.'
+              : this.role === 'patient'
+                ? 'You are connected to your doctor.'
+                : 'You are connected to the patient.',
+        });
       }
       return;
     }
@@ -608,9 +680,14 @@ export class VisitCallEngine {
       this.goPhone(this.options.phone ?? null, true);
       return;
     }
-    if (this.boutRestarts >= RESTARTS_BEFORE_AUDIO_ONLY && !this.state.audioOnly) await this.goAudioOnly(true);
+    if (this.boutRestarts >= RESTARTS_BEFORE_AUDIO_ONLY && !this.state.audioOnly)
+      await this.goAudioOnly(true);
     this.boutRestarts += 1;
-    this.set({ iceRestarts: this.state.iceRestarts + 1, phase: 'reconnecting', status: 'The connection dropped. Reconnecting…' });
+    this.set({
+      iceRestarts: this.state.iceRestarts + 1,
+      phase: 'reconnecting',
+      status: 'The connection dropped. Reconnecting…',
+    });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       const s = this.pc?.iceConnectionState;
@@ -655,7 +732,14 @@ export class VisitCallEngine {
         : phone
           ? `The video call could not continue. Call the patient at ${phone}.`
           : 'The video call could not continue. Call the patient.';
-    this.set({ phase: 'phone', phoneFallback: { phone }, localStream: null, remoteStream: null, remoteVideo: false, status });
+    this.set({
+      phase: 'phone',
+      phoneFallback: { phone },
+      localStream: null,
+      remoteStream: null,
+      remoteVideo: false,
+      status,
+    });
   }
 
   // ---- stats ----------------------------------------------------------------------------------
@@ -669,14 +753,18 @@ export class VisitCallEngine {
         if (this.pc !== pc) return;
         this.currentSample = sample;
         if (sample.videoDecoded && !this.state.remoteVideo) {
-          if (this.firstFrameMs === null && this.readyAt !== null) this.firstFrameMs = Math.max(0, this.deps.now() - this.readyAt);
+          if (this.firstFrameMs === null && this.readyAt !== null)
+            this.firstFrameMs = Math.max(0, this.deps.now() - this.readyAt);
           this.set({ remoteVideo: true });
         }
       } catch {
         // A closed connection has no stats; the next connection starts its own polling.
       }
       if (this.pc !== pc) return;
-      this.statsTimer = setTimeout(tick, this.firstFrameMs === null ? this.deps.firstFramePollMs : this.deps.statsIntervalMs);
+      this.statsTimer = setTimeout(
+        tick,
+        this.firstFrameMs === null ? this.deps.firstFramePollMs : this.deps.statsIntervalMs,
+      );
     };
     this.statsTimer = setTimeout(tick, this.deps.firstFramePollMs);
   }
@@ -697,7 +785,10 @@ export class VisitCallEngine {
     const pc = this.pc;
     if (pc) {
       try {
-        const report = await Promise.race([pc.getStats(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 500))]);
+        const report = await Promise.race([
+          pc.getStats(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)),
+        ]);
         if (report && this.pc === pc) this.currentSample = sampleFromReport(report);
       } catch {
         // Keep the last sample.
@@ -749,20 +840,30 @@ export class VisitCallEngine {
     }
     track.enabled = kind === 'audio' ? !this.state.muted : !this.state.cameraOff;
     const old = this.local;
-    const oldTracks = kind === 'audio' ? (old?.getAudioTracks() ?? []) : (old?.getVideoTracks() ?? []);
+    const oldTracks =
+      kind === 'audio' ? (old?.getAudioTracks() ?? []) : (old?.getVideoTracks() ?? []);
     const keep = kind === 'audio' ? (old?.getVideoTracks() ?? []) : (old?.getAudioTracks() ?? []);
     const pc = this.pc;
     if (pc) {
       // The sender of that kind; one whose track was dropped is found through its transceiver.
       const sender =
         pc.getSenders().find((s) => s.track?.kind === kind) ??
-        pc.getTransceivers().find((t) => t.sender.track === null && t.receiver.track.kind === kind)?.sender;
+        pc.getTransceivers().find((t) => t.sender.track === null && t.receiver.track.kind === kind)
+          ?.sender;
       if (sender) await sender.replaceTrack(track);
     }
     for (const t of oldTracks) t.stop();
     this.local = this.deps.createMediaStream([...keep, track]);
-    const devices = kind === 'audio' ? { ...this.state.devices, microphoneId: deviceId } : { ...this.state.devices, cameraId: deviceId };
-    this.set({ localStream: this.local, devices, ...(kind === 'video' ? { cameraOff: !track.enabled } : {}), status: `Switched ${name}.` });
+    const devices =
+      kind === 'audio'
+        ? { ...this.state.devices, microphoneId: deviceId }
+        : { ...this.state.devices, cameraId: deviceId };
+    this.set({
+      localStream: this.local,
+      devices,
+      ...(kind === 'video' ? { cameraOff: !track.enabled } : {}),
+      status: `Switched ${name}.`,
+    });
   }
 
   admit(): void {
@@ -786,7 +887,10 @@ export class VisitCallEngine {
   async end(): Promise<boolean> {
     if (this.role !== 'doctor' || this.stopped || this.ending) return false;
     if (this.socket?.readyState !== OPEN) {
-      this.set({ status: 'Not connected to the visit right now, so it cannot be ended yet. Try again in a moment.' });
+      this.set({
+        status:
+          'Not connected to the visit right now, so it cannot be ended yet. Try again in a moment.',
+      });
       return false;
     }
     this.ending = true;
@@ -796,6 +900,12 @@ export class VisitCallEngine {
       return false;
     }
     this.set({ status: 'Ending the visit…' });
+    // The server answers `ended` at once; without it (a dropped socket) the doctor may try again.
+    setTimeout(() => {
+      if (this.state.phase === 'ended' || this.stopped) return;
+      this.ending = false;
+      this.set({ status: 'The visit could not be ended just now. Try again.' });
+    }, this.deps.endTimeoutMs);
     return true;
   }
 }

@@ -1,6 +1,6 @@
 // Cameras and microphones: the lists (kept fresh when a device is plugged in or out), what a
 // getUserMedia failure means in words a patient can act on, and the microphone's level.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface MediaDeviceOption {
   deviceId: string;
@@ -38,11 +38,14 @@ export function mediaProblem(error: unknown): MediaProblem {
 }
 
 export function hasMediaDevices(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return (
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+  );
 }
 
 export async function listDevices(): Promise<MediaDeviceLists> {
-  if (!hasMediaDevices() || typeof navigator.mediaDevices.enumerateDevices !== 'function') return { cameras: [], microphones: [] };
+  if (!hasMediaDevices() || typeof navigator.mediaDevices.enumerateDevices !== 'function')
+    return { cameras: [], microphones: [] };
   const all = await navigator.mediaDevices.enumerateDevices();
   const pick = (kind: MediaDeviceKind, name: string) =>
     all
@@ -72,7 +75,8 @@ export function useMediaDeviceLists(): MediaDeviceLists & { refresh: () => void 
     devices.addEventListener('devicechange', onChange);
     return () => devices.removeEventListener('devicechange', onChange);
   }, []);
-  return { ...lists, refresh: () => setTick((n) => n + 1) };
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  return { ...lists, refresh };
 }
 
 /** The microphone's loudness from 0 to 1, about ten times a second; null where the browser cannot measure it. */
@@ -86,6 +90,13 @@ export function useMicrophoneLevel(stream: MediaStream | null): number | null {
       return;
     }
     const context = new Context();
+    // Opened before the person pressed anything (a link from a mail), the browser keeps it
+    // suspended; the first press or key lets it run.
+    const resume = () => {
+      if (context.state === 'suspended') void context.resume();
+    };
+    document.addEventListener('pointerdown', resume);
+    document.addEventListener('keydown', resume);
     const source = context.createMediaStreamSource(new MediaStream([track]));
     const analyser = context.createAnalyser();
     analyser.fftSize = 512;
@@ -101,6 +112,8 @@ export function useMicrophoneLevel(stream: MediaStream | null): number | null {
     }, 100);
     return () => {
       clearInterval(timer);
+      document.removeEventListener('pointerdown', resume);
+      document.removeEventListener('keydown', resume);
       source.disconnect();
       void context.close();
     };

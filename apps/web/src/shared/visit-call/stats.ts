@@ -39,7 +39,9 @@ function selectedPair(stats: Stat[]): Stat | null {
   }
   return (
     stats.find((s) => s.type === 'candidate-pair' && s.selected === true) ??
-    stats.find((s) => s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded') ??
+    stats.find(
+      (s) => s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded',
+    ) ??
     null
   );
 }
@@ -72,7 +74,14 @@ export function sampleFromReport(report: RTCStatsReport): StatsSample {
     const type = local?.candidateType;
     localCandidateType = CANDIDATE_TYPES.find((t) => t === type) ?? null;
   }
-  return { framesDecoded, packetsLost, roundTripMs, jitterMs, localCandidateType, videoDecoded: framesDecoded > 0 };
+  return {
+    framesDecoded,
+    packetsLost,
+    roundTripMs,
+    jitterMs,
+    localCandidateType,
+    videoDecoded: framesDecoded > 0,
+  };
 }
 
 export interface QualityTotals {
@@ -88,7 +97,12 @@ function clamp(value: number, max: number): number {
 /** The summary sent as the `quality` message: counts add up; RTT, jitter and candidate type are the latest known. */
 export function summarize(
   samples: StatsSample[],
-  extra: { firstFrameMs: number | null; iceRestarts: number; audioOnly: boolean; durationMs: number },
+  extra: {
+    firstFrameMs: number | null;
+    iceRestarts: number;
+    audioOnly: boolean;
+    durationMs: number;
+  },
 ): VisitQuality {
   let framesDecoded = 0;
   let packetsLost = 0;
@@ -103,7 +117,8 @@ export function summarize(
     if (s.localCandidateType !== null) localCandidateType = s.localCandidateType;
   }
   return {
-    firstFrameMs: extra.firstFrameMs === null ? null : Math.round(clamp(extra.firstFrameMs, 3_600_000)),
+    firstFrameMs:
+      extra.firstFrameMs === null ? null : Math.round(clamp(extra.firstFrameMs, 3_600_000)),
     framesDecoded: Math.round(framesDecoded),
     packetsLost: Math.round(packetsLost),
     roundTripMs: roundTripMs === null ? null : clamp(roundTripMs, 60_000),

@@ -36,7 +36,16 @@ export interface VisitCallProps {
  * - phone: the browser call gave up, the doctor phones the patient;
  * - left: this side left; ended: the visit is over; failed: it cannot start (see `error`).
  */
-export type VisitCallPhase = 'starting' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'phone' | 'left' | 'ended' | 'failed';
+export type VisitCallPhase =
+  | 'starting'
+  | 'waiting'
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'phone'
+  | 'left'
+  | 'ended'
+  | 'failed';
 
 /**
  * Why the call could not go on:
@@ -44,7 +53,8 @@ export type VisitCallPhase = 'starting' | 'waiting' | 'connecting' | 'connected'
  * - ended: the visit is already over; replaced: opened in another window or tab;
  * - media: no camera/microphone access; connection: the server cannot be reached.
  */
-export type VisitCallError = 'not_found' | 'not_open' | 'ended' | 'replaced' | 'media' | 'connection';
+export type VisitCallError =
+  'not_found' | 'not_open' | 'ended' | 'replaced' | 'media' | 'connection';
 
 export interface VisitCallState {
   phase: VisitCallPhase;

@@ -11,7 +11,15 @@ export interface UseVisitCallOptions extends VisitCallProps {
   deps?: Partial<VisitCallDeps>;
 }
 
-export function useVisitCall({ appointmentId, role, phone, devices, onEnded, onLeft, deps }: UseVisitCallOptions): VisitCall {
+export function useVisitCall({
+  appointmentId,
+  role,
+  phone,
+  devices,
+  onEnded,
+  onLeft,
+  deps,
+}: UseVisitCallOptions): VisitCall {
   const [state, setState] = useState(() => initialVisitCallState(role, devices));
   const [attempt, setAttempt] = useState(0);
   const engineRef = useRef<VisitCallEngine | null>(null);
@@ -47,12 +55,28 @@ export function useVisitCall({ appointmentId, role, phone, devices, onEnded, onL
 
   const setMuted = useCallback((muted: boolean) => engineRef.current?.setMuted(muted), []);
   const setCameraOff = useCallback((off: boolean) => engineRef.current?.setCameraOff(off), []);
-  const switchCamera = useCallback(async (deviceId: string) => engineRef.current?.switchCamera(deviceId), []);
-  const switchMicrophone = useCallback(async (deviceId: string) => engineRef.current?.switchMicrophone(deviceId), []);
+  const switchCamera = useCallback(
+    async (deviceId: string) => engineRef.current?.switchCamera(deviceId),
+    [],
+  );
+  const switchMicrophone = useCallback(
+    async (deviceId: string) => engineRef.current?.switchMicrophone(deviceId),
+    [],
+  );
   const admit = useCallback(() => engineRef.current?.admit(), []);
   const leave = useCallback(() => void engineRef.current?.leave(), []);
   const end = useCallback(() => void engineRef.current?.end(), []);
   const rejoin = useCallback(() => setAttempt((n) => n + 1), []);
 
-  return { ...state, setMuted, setCameraOff, switchCamera, switchMicrophone, admit, leave, end, rejoin };
+  return {
+    ...state,
+    setMuted,
+    setCameraOff,
+    switchCamera,
+    switchMicrophone,
+    admit,
+    leave,
+    end,
+    rejoin,
+  };
 }

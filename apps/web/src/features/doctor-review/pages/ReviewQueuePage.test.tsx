@@ -143,6 +143,20 @@ describe('ReviewQueuePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This visit has not started yet.');
   });
 
+  // issue 16 "the doctor joins from the portal's today's visits": each visit opens its page; an open video visit says Join.
+  it('links each of today’s visits to its page: "Join visit" while a video visit is open, "Open visit" otherwise', async () => {
+    const open = visit({ startsAt: new Date(Date.now() - 2 * 60_000).toISOString(), endsAt: new Date(Date.now() + 18 * 60_000).toISOString() });
+    const later = visit({ appointmentId: 'a-2', startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(), endsAt: new Date(Date.now() + 2.5 * 3_600_000).toISOString() });
+    const phone = visit({ appointmentId: 'a-3', visitType: 2, startsAt: open.startsAt, endsAt: open.endsAt });
+    fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([], { todayVisits: [open, later, phone] }) })]]);
+    renderQueue();
+    const today = await screen.findByRole('region', { name: 'Today’s visits' });
+    expect(within(today).getByRole('link', { name: `Join visit at ${at(open.startsAt)} with Robin` })).toHaveAttribute('href', '/doctor/visits/a-1');
+    expect(within(today).getByRole('link', { name: `Open visit at ${at(later.startsAt)} with Robin` })).toHaveAttribute('href', '/doctor/visits/a-2');
+    expect(within(today).getByRole('link', { name: `Open visit at ${at(phone.startsAt)} with Robin` })).toHaveAttribute('href', '/doctor/visits/a-3');
+    expect(within(today).getAllByRole('link', { name: /^Join visit/ })).toHaveLength(1);
+  });
+
   it('says when there is nothing to review, and shows a failure with a retry', async () => {
     fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([]) })]]);
     const { unmount } = renderQueue();

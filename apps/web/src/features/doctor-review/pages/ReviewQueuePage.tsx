@@ -2,7 +2,14 @@
 // first (overdue ones highlighted), filtered by storefront, product and state with their counts,
 // who holds each, and the doctor's visits today. Claiming an order opens its review page. Not
 // registered in the router here: the lead mounts it in the /doctor area (e.g. /doctor).
-import { VISIT_TYPE_LABELS, type ReviewQueueItem, type TodayVisit } from '@store/domain';
+import {
+  VISIT_CLOSES_AFTER_END_MS,
+  VISIT_OPENS_BEFORE_MS,
+  VISIT_TYPE_LABELS,
+  VISIT_TYPE_VIDEO,
+  type ReviewQueueItem,
+  type TodayVisit,
+} from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
@@ -30,7 +37,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { visuallyHidden } from '@/components/visuallyHidden';
 import { useDocumentTitle } from '@/shared/storefront';
 import { useClaimOrder, useMarkMissed, useReviewQueue, type QueueFilters } from '../api/doctor-review.api';
-import { doctorOrderPath, formatWaiting, formatWhen } from '../reviewFormat';
+import { doctorOrderPath, doctorVisitPath, formatWaiting, formatWhen } from '../reviewFormat';
 
 
 export function ReviewQueuePage() {
@@ -130,6 +137,7 @@ function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: str
                 primary={`${formatWhen(v.startsAt, timeZone, { timeOnly: true })} · ${v.patientFirstName}`}
                 secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, v.status].filter(Boolean).join(' · ')}
               />
+              <VisitLink visit={v} timeZone={timeZone} />
               {v.status === 'booked' && v.orderId ? (
                 // The decision after the visit is this doctor's: the order opens for review.
                 <Button size="small" variant="contained" component={RouterLink} to={doctorOrderPath(v.orderId)} aria-label={`Open order ${v.orderNumber ?? ''} to decide after the visit`}>
@@ -142,6 +150,31 @@ function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: str
         </List>
       )}
     </Paper>
+  );
+}
+
+/**
+ * issue 16: each of today's visits opens its page; a booked video visit whose window is open says
+ * "Join visit" (the window opens 5 minutes before the start and closes 15 minutes after the end).
+ */
+function VisitLink({ visit, timeZone }: { visit: TodayVisit; timeZone: string }) {
+  const now = Date.now();
+  const joinable =
+    visit.status === 'booked' &&
+    visit.visitType === VISIT_TYPE_VIDEO &&
+    now >= new Date(visit.startsAt).getTime() - VISIT_OPENS_BEFORE_MS &&
+    now < new Date(visit.endsAt).getTime() + VISIT_CLOSES_AFTER_END_MS;
+  const label = joinable ? 'Join visit' : 'Open visit';
+  return (
+    <Button
+      size="small"
+      variant={joinable ? 'contained' : 'outlined'}
+      component={RouterLink}
+      to={doctorVisitPath(visit.appointmentId)}
+      aria-label={`${label} at ${formatWhen(visit.startsAt, timeZone, { timeOnly: true })} with ${visit.patientFirstName}`}
+    >
+      {label}
+    </Button>
   );
 }
 
