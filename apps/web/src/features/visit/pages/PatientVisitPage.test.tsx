@@ -15,64 +15,56 @@ import { createTestQueryClient, renderWithStore } from '@/test/render';
 import { ORDER_CANCELLED_TEXT, REBOOK_PASSED_TEXT } from '../components/MissedVisit';
 import { PREPARE_PHONE, PREPARE_VIDEO } from '../components/ScheduledVisit';
 import { NOT_FOUND_TITLE } from '../components/VisitStates';
-import { LEFT_NOTICE } from '../components/VideoVisit';
 import { DOCTOR, FakeRebook, HOURS, MINUTES, ORDER_ID, visitAt } from '../test-fixtures';
 import { PatientVisitPage, REBOOKED_TEXT } from './PatientVisitPage';
 
-// The call itself is the shared visit-call's (tested there): here, a check and a call that say what
-// they got, the check counting how often it started (each start asks for the camera again).
+// The call itself is the shared visit-call's JoinVisit (tested there): here, a check that holds
+// START VISIT while `notYet` is set and counts how often it started (each start asks for the camera
+// again), then a call that says what it got; leaving goes back to the check.
 const checkStarts = vi.hoisted(() => ({ count: 0 }));
 vi.mock('@/shared/visit-call', async () => {
-  const { useEffect } = await import('react');
-  return {
-    START_VISIT_LABEL: 'START VISIT',
-    DeviceCheck: ({
-      startLabel,
-      notYet,
-      notice,
-      onStart,
-    }: {
-      startLabel: string;
-      notYet?: string;
-      notice?: string;
-      onStart: (d: object) => void;
-    }) => {
-      useEffect(() => {
-        checkStarts.count += 1;
-      }, []);
+  const { useEffect, useState } = await import('react');
+  function JoinVisit(props: {
+    appointmentId: string;
+    role: string;
+    phone?: string;
+    notYet?: string;
+    onEnded: (by: string) => void;
+  }) {
+    const [inCall, setInCall] = useState(false);
+    const [left, setLeft] = useState(false);
+    useEffect(() => {
+      checkStarts.count += 1;
+    }, []);
+    if (inCall)
       return (
-        <div data-testid="device-check">
-          {notice ? <p>{notice}</p> : null}
-          {notYet ? <p>{notYet}</p> : null}
+        <div data-testid="visit-call">
+          <p>{`Call ${props.appointmentId} as ${props.role}, phone ${props.phone}`}</p>
+          <button type="button" onClick={() => props.onEnded('doctor')}>
+            Doctor ends
+          </button>
           <button
             type="button"
-            disabled={Boolean(notYet)}
-            onClick={() => onStart({ cameraId: 'cam-2' })}
+            onClick={() => {
+              setInCall(false);
+              setLeft(true);
+            }}
           >
-            {startLabel}
+            Leave
           </button>
         </div>
       );
-    },
-    VisitCall: (props: {
-      appointmentId: string;
-      role: string;
-      phone?: string;
-      devices: { cameraId?: string };
-      onEnded: (by: string) => void;
-      onLeft: () => void;
-    }) => (
-      <div data-testid="visit-call">
-        <p>{`Call ${props.appointmentId} as ${props.role}, camera ${props.devices.cameraId}, phone ${props.phone}`}</p>
-        <button type="button" onClick={() => props.onEnded('doctor')}>
-          Doctor ends
-        </button>
-        <button type="button" onClick={props.onLeft}>
-          Leave
+    return (
+      <div data-testid="device-check">
+        {left ? <p>You left the visit.</p> : null}
+        {props.notYet ? <p>{props.notYet}</p> : null}
+        <button type="button" disabled={Boolean(props.notYet)} onClick={() => setInCall(true)}>
+          START VISIT
         </button>
       </div>
-    ),
-  };
+    );
+  }
+  return { JoinVisit };
 });
 
 afterEach(() => {
@@ -180,7 +172,7 @@ describe('PatientVisitPage', () => {
     expect(checkStarts.count).toBe(starts);
   });
 
-  it('opens the call when the window is open: the check, START VISIT, the call with the devices chosen; the doctor ending it leads to ended-visit', async () => {
+  it('opens the call when the window is open: the check, START VISIT, the call; the doctor ending it leads to ended-visit', async () => {
     // SPEC §2 "start visit"; §4 START VISIT; issue 16 "after the visit … rate your doctor" (ended-visit).
     api(() => ({ body: visitAt(-2 * MINUTES) }));
     const user = userEvent.setup();
@@ -191,11 +183,11 @@ describe('PatientVisitPage', () => {
     expect(screen.queryByRole('button', { name: 'START ONLINE VISIT' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'START VISIT' }));
     expect(screen.getByTestId('visit-call')).toHaveTextContent(
-      'Call a1 as patient, camera cam-2, phone 5552013344',
+      'Call a1 as patient, phone 5552013344',
     );
     // Leaving goes back to the check, to join again while the window is open.
     await user.click(screen.getByRole('button', { name: 'Leave' }));
-    expect(screen.getByText(LEFT_NOTICE)).toBeInTheDocument();
+    expect(screen.getByText('You left the visit.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'START VISIT' }));
     await user.click(screen.getByRole('button', { name: 'Doctor ends' }));
     expect(
