@@ -90,7 +90,7 @@ export function WhatHappensNext({ order }: { order: PaidOrder }) {
       <Typography color="text.secondary">
         Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>. The
         confirmation email has it too, with{' '}
-        <Link href={order.receiptUrl} target="_blank" rel="noopener">
+        <Link href={order.receiptUrl} target="_blank" rel="noopener" underline="always">
           your receipt (PDF)
         </Link>
         .
