@@ -1,0 +1,467 @@
+/// <reference lib="dom" />
+// Steps the visit journeys share (issue 16 "Done when": two browser contexts, patient and doctor,
+// each decoding the other's video; the same call forced through TURN). They run in the `visits`
+// project against a store of their own whose clock can be moved (DEV_CLOCK, POST /dev/clock) and
+// which hands out a loopback coturn's credentials when coturn is installed (e2e/start-server.mjs).
+//
+// The call is watched from outside the app: an init script wraps window.RTCPeerConnection (the
+// engine calls `new RTCPeerConnection(config)` each time it starts a call) to keep every connection
+// the page makes, and, for the relay journey, to force `iceTransportPolicy: 'relay'`. It also wraps
+// WebSocket to note when the server's `ready` reaches the page. Nothing in the app changes.
+import { readFile } from 'node:fs/promises';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { acceptConsents, answerWeightCare, startVisit } from './journeys.ts';
+
+export const CSRF = { 'x-requested-with': 'fetch' };
+export const DOCTOR = { email: 'doctor@evergreen.example', password: 'Doctor#Evergreen2026', name: 'Dr. Daniel Kim' };
+export const PATIENT_PASSWORD = 'Juniper#Trail58';
+const STANDARD_SHIPPING = '00000000-0000-4000-8000-0000000a0301';
+/** The patient lives in California (Dr. Kim is licensed in CA, WA and AZ) and their browser says so. */
+export const PATIENT_ZONE = 'America/Los_Angeles';
+
+export function newEmail(kind: string) {
+  return `${kind}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+// ---- watching the call from the page ------------------------------------------------------------
+
+/** What the init script keeps on `window` (read with page.evaluate). */
+interface CallProbe {
+  pcs: RTCPeerConnection[];
+  readyAt: number[];
+  firstFrameAt: number | null;
+}
+
+/**
+ * Installs the call probe in every page of `context` before any of the app's code runs. `relay`
+ * forces every connection the page makes (and any later setConfiguration) to
+ * iceTransportPolicy 'relay'. `pollFirstFrameMs` also polls getStats that often, from the first
+ * `ready` on, for the first inbound video frame decoded (the bench's measure).
+ */
+export async function probeCalls(context: BrowserContext, opts: { relay?: boolean; pollFirstFrameMs?: number } = {}) {
+  await context.addInitScript(
+    ({ relay, pollMs }) => {
+      const probe: CallProbe = { pcs: [], readyAt: [], firstFrameAt: null };
+      (window as unknown as { __visitProbe: CallProbe }).__visitProbe = probe;
+      const NativePC = window.RTCPeerConnection;
+      const withPolicy = (config?: RTCConfiguration): RTCConfiguration | undefined =>
+        relay ? { ...(config ?? {}), iceTransportPolicy: 'relay' } : config;
+      class ProbedPC extends NativePC {
+        constructor(config?: RTCConfiguration) {
+          super(withPolicy(config));
+          probe.pcs.push(this);
+        }
+        override setConfiguration(config?: RTCConfiguration) {
+          super.setConfiguration(withPolicy(config));
+        }
+      }
+      window.RTCPeerConnection = ProbedPC;
+
+      const pollFirstFrame = () => {
+        if (!pollMs || probe.firstFrameAt !== null) return;
+        const tick = async () => {
+          for (const pc of probe.pcs) {
+            if (pc.signalingState === 'closed') continue;
+            const stats = await pc.getStats().catch(() => null);
+            stats?.forEach((r: { type: string; kind?: string; framesDecoded?: number }) => {
+              if (probe.firstFrameAt === null && r.type === 'inbound-rtp' && r.kind === 'video' && (r.framesDecoded ?? 0) > 0)
+                probe.firstFrameAt = Date.now();
+            });
+          }
+          if (probe.firstFrameAt === null) setTimeout(() => void tick(), pollMs);
+        };
+        void tick();
+      };
+
+      const NativeWS = window.WebSocket;
+      class ProbedWS extends NativeWS {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          if (!String(url).includes('/signal')) return;
+          this.addEventListener('message', (event: MessageEvent) => {
+            try {
+              if ((JSON.parse(String(event.data)) as { type?: string }).type === 'ready') {
+                probe.readyAt.push(Date.now());
+                pollFirstFrame();
+              }
+            } catch {
+              // not JSON: not ours to judge
+            }
+          });
+        }
+      }
+      window.WebSocket = ProbedWS;
+    },
+    { relay: opts.relay ?? false, pollMs: opts.pollFirstFrameMs ?? 0 },
+  );
+}
+
+/** Frames of the other side's video this page has decoded (inbound-rtp video, over its live connections). */
+export function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const probe = (window as unknown as { __visitProbe?: CallProbe }).__visitProbe;
+    let frames = 0;
+    for (const pc of probe?.pcs ?? []) {
+      if (pc.signalingState === 'closed') continue;
+      const stats = await pc.getStats();
+      stats.forEach((r: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'video') frames = Math.max(frames, r.framesDecoded ?? 0);
+      });
+    }
+    return frames;
+  });
+}
+
+export interface SelectedPair {
+  local: string;
+  remote: string;
+  protocol: string;
+  relayProtocol: string | null;
+}
+
+/** The candidate pair the page's live connection is using (local and remote candidate types). */
+export function selectedPair(page: Page): Promise<SelectedPair | null> {
+  return page.evaluate(async () => {
+    const probe = (window as unknown as { __visitProbe?: CallProbe }).__visitProbe;
+    const live = (probe?.pcs ?? []).filter((pc) => pc.signalingState !== 'closed');
+    const pc = live[live.length - 1];
+    if (!pc) return null;
+    const stats = await pc.getStats();
+    type Entry = { id: string; type: string; selectedCandidatePairId?: string; nominated?: boolean; state?: string; localCandidateId?: string; remoteCandidateId?: string; candidateType?: string; protocol?: string; relayProtocol?: string };
+    const all: Entry[] = [];
+    stats.forEach((r: Entry) => all.push(r));
+    const pairId =
+      all.find((r) => r.type === 'transport' && r.selectedCandidatePairId)?.selectedCandidatePairId ??
+      all.find((r) => r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded')?.id;
+    const pair = all.find((r) => r.id === pairId);
+    if (!pair) return null;
+    const local = all.find((r) => r.id === pair.localCandidateId);
+    const remote = all.find((r) => r.id === pair.remoteCandidateId);
+    return {
+      local: local?.candidateType ?? '',
+      remote: remote?.candidateType ?? '',
+      protocol: local?.protocol ?? '',
+      relayProtocol: local?.relayProtocol ?? null,
+    };
+  });
+}
+
+/** issue 16 "each side decodes the other's video (getStats framesDecoded > 0 both ways)". */
+export async function expectDecodingBothWays(patient: Page, doctor: Page) {
+  await expect.poll(() => framesDecoded(patient), { timeout: 30_000, message: "the patient decodes the doctor's video" }).toBeGreaterThan(0);
+  await expect.poll(() => framesDecoded(doctor), { timeout: 30_000, message: "the doctor decodes the patient's video" }).toBeGreaterThan(0);
+}
+
+// ---- the store's clock and mail -------------------------------------------------------------------
+
+/** The server's time now (the dev clock's, moved or not). */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/dev/clock');
+  expect(res.status(), await res.text()).toBe(200);
+  return Date.parse(((await res.json()) as { now: string }).now);
+}
+
+/**
+ * Moves the store's clock (forward only) to 4 minutes before the visit starts: its window opened a
+ * minute ago (VISIT_OPENS_BEFORE_MS 5 min, domain visitWindowPhase).
+ */
+export async function openVisitWindow(request: APIRequestContext, startsAt: string) {
+  const to = new Date(Date.parse(startsAt) - 4 * 60_000).toISOString();
+  const res = await request.post('/dev/clock', { headers: CSRF, data: { to } });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { now: string }).now).toBe(to);
+}
+
+interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+}
+
+/** The newest mail to `to` whose subject matches, sent at `after` (server time) or later. */
+async function mailTo(request: APIRequestContext, to: string, subject: RegExp, after: number): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get('/dev/outbox.json')).json()) as { messages: OutboxMessage[] };
+        found = messages.find((m) => m.channel === 'email' && m.to === to && subject.test(m.subject ?? '') && Date.parse(m.createdAt) >= after);
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+// ---- people -------------------------------------------------------------------------------------
+
+/**
+ * Staff sign-in (issue 15; as e2e/doctor-side.spec.ts): password, then the one-time passcode mailed
+ * to them (the dev outbox). The code is the one mailed after this sign-in by the server's clock,
+ * which the visit journeys move forward.
+ */
+export async function staffSignIn(browser: Browser, who: { email: string; password: string }, opts: { relay?: boolean } = {}): Promise<Page> {
+  // Dr. Kim works from Los Angeles: his browser says so (the visit page speaks in the browser's zone).
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+  await probeCalls(context, opts);
+  const page = await context.newPage();
+  await page.goto('/staff/sign-in');
+  const form = page.getByRole('form', { name: 'Staff sign-in with your password' });
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByRole('textbox', { name: 'Password' }).fill(who.password);
+  const asked = await serverNow(page.request);
+  await form.getByRole('button', { name: 'Continue' }).click();
+  const mail = await mailTo(page.request, who.email, /passcode/i, asked);
+  const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
+  await page.getByRole('form', { name: 'Enter your passcode' }).getByLabel('Passcode').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/doctor$/);
+  return page;
+}
+
+/** A patient's browser: California time, the call probe installed (`relay` forces TURN). */
+export async function patientPage(browser: Browser, opts: { relay?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ timezoneId: PATIENT_ZONE });
+  await probeCalls(context, opts);
+  return context.newPage();
+}
+
+/** The patient logs in from the login drawer (the visit screen's "Log in" opens it and comes back). */
+export async function logInFromDrawer(page: Page, email: string) {
+  const drawer = page.getByTestId('login-drawer');
+  await drawer.getByRole('textbox', { name: 'Email' }).fill(email);
+  await drawer.getByRole('textbox', { name: 'Password' }).fill(PATIENT_PASSWORD);
+  await drawer.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(drawer).toBeHidden();
+}
+
+// ---- buying a video visit -------------------------------------------------------------------------
+
+export interface VisitOrder {
+  orderId: string;
+  appointmentId: string;
+  startsAt: string;
+  email: string;
+}
+
+/**
+ * SPEC §2 checkout of a video-visit product through its pages, as a new patient: the semaglutide
+ * weight-care program (visit type 1), the questionnaire, a California address, the partner
+ * pharmacy, Dr. Daniel Kim's earliest time on schedule-visit (SCHEDULE), Register, and Pay with
+ * the sandbox's test card. Answers the order and its booked appointment.
+ */
+export async function patientBuysVideoVisit(page: Page, email: string): Promise<VisitOrder> {
+  await startVisit(page, '/products/semaglutide-weight-care');
+  await answerWeightCare(page);
+  await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
+  const form = page.getByRole('form', { name: 'Shipping address' });
+  await form.getByLabel('Full name').fill('Casey Morgan');
+  await form.getByLabel('Street address').fill('1 Dr Carlton B Goodlett Pl');
+  await form.getByLabel('City').fill('San Francisco');
+  await form.getByLabel('State').selectOption('CA');
+  await form.getByLabel('ZIP code').fill('94102');
+  await form.getByLabel('Phone number').fill('(415) 555-0142');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
+  await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // SPEC §2 Scheduling: schedule-visit for a video visit; the doctor chosen, the earliest time.
+  await expect(page).toHaveURL(/\/checkout\/schedule-visit$/);
+  await page.getByRole('radio', { name: new RegExp(DOCTOR.name) }).check();
+  await expect(page.getByRole('tablist', { name: 'Days with open times' })).toBeVisible();
+  await page.getByRole('tab').first().click();
+  await page.getByRole('tabpanel').getByRole('button').first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'SCHEDULE' }).click();
+
+  await expect(page).toHaveURL(/\/register/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PATIENT_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  const total = (await page.getByTestId('order-total').textContent())!;
+  await acceptConsents(page);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  return { orderId, email, ...(await bookedAppointment(page.request, orderId)) };
+}
+
+async function bookedAppointment(request: APIRequestContext, orderId: string) {
+  const res = await request.get(`/api/orders/${orderId}/appointment`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { appointment } = (await res.json()) as { appointment: { id: string; startsAt: string; status: string; visitType: number } };
+  expect(appointment).toMatchObject({ status: 'booked', visitType: 1 });
+  return { appointmentId: appointment.id, startsAt: appointment.startsAt };
+}
+
+type Question = {
+  id: string;
+  type: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  options?: { value: string; disqualifies?: boolean; exclusive?: boolean }[];
+};
+
+/** A harmless answer to each question (never a disqualifying one; as e2e/shipping-pharmacy.spec.ts). */
+function answerFor(q: Question, uploadId: string): unknown {
+  switch (q.type) {
+    case 'file_upload':
+      return [uploadId];
+    case 'number':
+      // 35 (an age, a dose count) unless the question asks for more (a goal weight).
+      return q.min !== undefined && q.min > 35 ? q.min + 100 : 35;
+    case 'yes_no':
+      return 'no';
+    case 'single_choice':
+      return (q.options?.find((o) => o.value === 'male') ?? q.options?.find((o) => !o.disqualifies))?.value;
+    case 'multiple_choice':
+      return [(q.options?.find((o) => o.exclusive) ?? q.options?.find((o) => !o.disqualifies))?.value];
+    case 'medications':
+    case 'allergies':
+      return { none: true, items: [] };
+    case 'consent':
+      return true;
+    case 'date':
+      return '1990-01-01';
+    case 'height_weight':
+      return { heightInches: 70, weightPounds: 230 };
+    case 'text':
+      return q.required === false ? undefined : 'None';
+    default:
+      return undefined;
+  }
+}
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
+  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/**
+ * A new patient's video visit with Dr. Kim made through the API with the page's cookies (the calls
+ * the checkout pages make: guest cart, questionnaire, California address and partner pharmacy, the
+ * earliest slot, register, sandbox card, pay). For the journeys that are about the call, not the
+ * purchase (visit-video.spec.ts buys one through the pages). `book: false` stops before the
+ * booking, with the cart waiting at Scheduling and the guest registered (a second patient).
+ */
+export async function visitOrderByApi(page: Page, email: string, opts: { book?: boolean } = {}): Promise<VisitOrder> {
+  const request = page.request;
+  await page.goto('/');
+  const redirect = await ok(await request.post('/api/checkout/redirect?productId=semaglutide-weight-care', { headers: CSRF }));
+  const orderId = redirect.orderId as string;
+
+  const photo = await readFile(new URL('./fixtures/patient-photo.jpg', import.meta.url));
+  const upload = await ok(
+    await request.post('/api/uploads', { headers: CSRF, multipart: { file: { name: 'patient-photo.jpg', mimeType: 'image/jpeg', buffer: photo } } }),
+    201,
+  );
+  const consults = await ok(await request.get(`/api/orders/${orderId}/consults`));
+  for (const item of consults.items as { consult: { id: string; questionnaire: { version: { definition: { pages: { questions: Question[] }[] } } } } }[]) {
+    const { id, questionnaire } = item.consult;
+    for (const [index, p] of questionnaire.version.definition.pages.entries()) {
+      const answers: Record<string, unknown> = {};
+      for (const q of p.questions) {
+        const a = answerFor(q, upload.id as string);
+        if (a !== undefined) answers[q.id] = a;
+      }
+      await ok(await request.put(`/api/consults/${id}/pages/${index}`, { headers: CSRF, data: { answers, mode: 'next' } }));
+    }
+    const submitted = await ok(await request.post(`/api/consults/${id}/submit`, { headers: CSRF }));
+    expect(submitted.disqualified).toBeFalsy();
+  }
+  await ok(
+    await request.put(`/api/orders/${orderId}/shipping-address`, {
+      headers: CSRF,
+      data: {
+        address: { fullName: 'Robin Ellis', line1: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', phone: '2135550187' },
+        methodId: STANDARD_SHIPPING,
+      },
+    }),
+  );
+  await ok(await request.put(`/api/orders/${orderId}/pharmacy`, { headers: CSRF, data: { partner: true } }));
+
+  if (opts.book === false) {
+    await ok(await request.post('/api/auth/register', { headers: CSRF, data: { email, password: PATIENT_PASSWORD, firstName: 'Robin', lastName: 'Ellis', phone: '' } }), 201);
+    return { orderId, email, appointmentId: '', startsAt: '' };
+  }
+
+  const { doctors } = (await ok(await request.get(`/api/orders/${orderId}/doctors`))) as { doctors: { id: string; name: string }[] };
+  const kim = doctors.find((d) => d.name === DOCTOR.name);
+  expect(kim, 'Dr. Kim is licensed in California').toBeTruthy();
+  const slots = (await ok(await request.get(`/api/doctors/${kim!.id}/slots?tz=${encodeURIComponent(PATIENT_ZONE)}`))) as { days: { slots: { startsAt: string }[] }[] };
+  const startsAt = slots.days.flatMap((d) => d.slots.map((s) => s.startsAt))[0];
+  expect(startsAt, 'Dr. Kim has a free time').toBeTruthy();
+  await ok(
+    await request.post(`/api/orders/${orderId}/appointment`, {
+      headers: CSRF,
+      data: { doctorId: kim!.id, startsAt, invitee: { name: 'Robin Ellis', email, number: '2135550187' }, timeZone: PATIENT_ZONE },
+    }),
+    201,
+  );
+  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { email, password: PATIENT_PASSWORD, firstName: 'Robin', lastName: 'Ellis', phone: '' } }), 201);
+  const token = await ok(
+    await request.post('/api/payments/sandbox/tokens', { headers: CSRF, data: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } }),
+    201,
+  );
+  const consents = (await (await request.get('/api/consents')).json()) as { id: string }[] | { consents: { id: string }[] };
+  const consentIds = (Array.isArray(consents) ? consents : consents.consents).map((c) => c.id);
+  const paid = await ok(
+    await request.post(`/api/orders/${orderId}/pay`, {
+      headers: { ...CSRF, 'idempotency-key': `visit-${orderId}` },
+      data: { paymentMethod: { token: token.token }, acceptedConsentIds: consentIds },
+    }),
+  );
+  expect(paid.status).toBe('visit_scheduled');
+  return { orderId, email, ...(await bookedAppointment(request, orderId)) };
+}
+
+// ---- the call -----------------------------------------------------------------------------------
+
+/** A line of the call's live region (what is happening, in words; VisitCall's role=status). */
+export function callStatus(page: Page, text: string) {
+  return page.getByRole('status').getByText(text, { exact: true });
+}
+
+/**
+ * SPEC §2 patient visit: the visit screen (signed in afresh if the session lapsed while the clock
+ * moved), "Connect to your visit now", the camera and microphone check, START VISIT, the waiting room.
+ */
+export async function patientEntersWaitingRoom(page: Page, visit: VisitOrder) {
+  await page.goto(`/checkout/patient-visit?id=${visit.orderId}`);
+  const logIn = page.getByRole('main').getByRole('button', { name: 'Log in' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Connect to your visit now' });
+  await expect(logIn.or(heading)).toBeVisible();
+  if (await logIn.isVisible()) {
+    await logIn.click();
+    await logInFromDrawer(page, visit.email);
+  }
+  await expect(heading).toBeVisible();
+  await expect(page.getByTestId('visit-doctor')).toContainText(DOCTOR.name);
+  await expect(page.getByRole('heading', { name: 'Check your camera and microphone' })).toBeVisible();
+  await expect(page.getByText('Your camera and microphone are working.')).toBeVisible();
+  await page.getByRole('button', { name: 'START VISIT' }).click();
+  await expect(callStatus(page, 'Waiting for the doctor to let you in.')).toBeVisible({ timeout: 20_000 });
+}
+
+/** The doctor's visit page (/doctor/visits/:id): the check, Join, and the patient waiting. */
+export async function doctorJoins(page: Page, appointmentId: string) {
+  if (!page.url().includes(`/doctor/visits/${appointmentId}`)) await page.goto(`/doctor/visits/${appointmentId}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Visit with / })).toBeVisible();
+  await expect(page.getByText('Your camera and microphone are working.')).toBeVisible();
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+}
+
+/** The doctor admits the waiting patient (the waiting room, docs/visits.md). */
+export async function doctorAdmits(page: Page) {
+  await expect(callStatus(page, 'The patient is waiting. Admit them when you are ready.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Admit patient' }).click();
+}
