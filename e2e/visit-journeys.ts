@@ -196,6 +196,14 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp, a
   return found!;
 }
 
+/**
+ * The journeys make their own contexts (one per person) on the worker's browser; they are closed
+ * after each test, or a call of the last test would go on in the background of the next.
+ */
+export async function closeContexts(browser: Browser) {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
 // ---- people -------------------------------------------------------------------------------------
 
 /**
@@ -432,10 +440,10 @@ export function callStatus(page: Page, text: string) {
 }
 
 /**
- * SPEC §2 patient visit: the visit screen (signed in afresh if the session lapsed while the clock
- * moved), "Connect to your visit now", the camera and microphone check, START VISIT, the waiting room.
+ * SPEC §2 patient visit: the visit screen, signed in afresh when the session lapsed while the
+ * clock moved (the screen's "Log in" opens the drawer and comes back), "Connect to your visit now".
  */
-export async function patientEntersWaitingRoom(page: Page, visit: VisitOrder) {
+export async function patientOpensVisit(page: Page, visit: VisitOrder) {
   await page.goto(`/checkout/patient-visit?id=${visit.orderId}`);
   const logIn = page.getByRole('main').getByRole('button', { name: 'Log in' });
   const heading = page.getByRole('heading', { level: 1, name: 'Connect to your visit now' });
@@ -446,10 +454,27 @@ export async function patientEntersWaitingRoom(page: Page, visit: VisitOrder) {
   }
   await expect(heading).toBeVisible();
   await expect(page.getByTestId('visit-doctor')).toContainText(DOCTOR.name);
+}
+
+/** The camera and microphone check, START VISIT, and the waiting room. */
+export async function patientStartsVisit(page: Page) {
   await expect(page.getByRole('heading', { name: 'Check your camera and microphone' })).toBeVisible();
   await expect(page.getByText('Your camera and microphone are working.')).toBeVisible();
   await page.getByRole('button', { name: 'START VISIT' }).click();
   await expect(callStatus(page, 'Waiting for the doctor to let you in.')).toBeVisible({ timeout: 20_000 });
+}
+
+export async function patientEntersWaitingRoom(page: Page, visit: VisitOrder) {
+  await patientOpensVisit(page, visit);
+  await patientStartsVisit(page);
+}
+
+/** The doctor ends the visit; the patient's screen moves on to what happens next (SPEC §2 ended-visit). */
+export async function doctorEndsVisit(doctor: Page, patient: Page, orderId: string) {
+  await doctor.getByRole('button', { name: 'End visit' }).click();
+  await expect(patient).toHaveURL(new RegExp(`/checkout/ended-visit\\?id=${orderId}$`), { timeout: 20_000 });
+  await expect(patient.getByRole('heading', { level: 1, name: 'What happens next' })).toBeVisible();
+  await expect(doctor.getByRole('region', { name: 'Video call' })).toContainText('The visit is done.');
 }
 
 /** The doctor's visit page (/doctor/visits/:id): the check, Join, and the patient waiting. */
