@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type VisitType, type doctorSummarySchema, type doctorDetailSchema } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
-import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
 import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
 
 /** A doctor as patients see one (packages/domain doctorSummarySchema, doctorDetailSchema). */
@@ -210,15 +209,6 @@ export function useConfirmDoctor(orderId: string) {
   });
 }
 
-/** The order's shipping state and the doctors licensed there (SPEC §7 doctors by order id). */
-export function useOrderDoctors(orderId: string, enabled = true) {
-  return useQuery({
-    queryKey: ['order-doctors', orderId],
-    queryFn: ({ signal }) => apiGet<{ state: string | null; doctors: Doctor[] }>(`/api/orders/${encodeURIComponent(orderId)}/doctors`, { signal }),
-    enabled,
-  });
-}
-
 /** The signed-in patient's name, email and phone for the invitee form (null for guests). */
 export function useAccountInvitee(enabled: boolean) {
   return useQuery({
@@ -236,8 +226,8 @@ export function useAccountInvitee(enabled: boolean) {
  */
 export function useAccountVisit(enabled: boolean) {
   return useQuery({
-    queryKey: ACCOUNT_VISIT_QUERY_KEY,
-    queryFn: ({ signal }) => fetchAccountVisit<{ appointment: Appointment | null; order: VisitOrder | null }>(signal),
+    queryKey: ['account', 'visit'],
+    queryFn: ({ signal }) => apiGet<{ appointment: Appointment | null; order: VisitOrder | null }>('/api/account/visit', { signal }),
     enabled,
   });
 }
