@@ -32,7 +32,7 @@ const missed = {
   invitee,
   patientTimeZone: 'America/Chicago',
 };
-const booked = (doctor: typeof PETROV) => ({
+const booked = (doctor: typeof PETROV | typeof OKAFOR) => ({
   appointment: {
     ...missed,
     id: 'a2',
