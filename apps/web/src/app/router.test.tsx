@@ -72,8 +72,10 @@ const storePages: Record<string, string> = {
 const guardedCheckoutPaths = Object.values(CHECKOUT_ROUTES).filter((path) => !isPostPaymentPath(path));
 
 const plannedPaths = [
-  // Order confirmation is built by the payment issue (its own page tests cover it).
-  ...POST_PAYMENT_ROUTES.filter((path) => path !== CHECKOUT_ROUTES.orderConfirmation),
+  // Order confirmation is built by the payment issue, the visit's pages by issue 16 (their own page tests cover them).
+  ...POST_PAYMENT_ROUTES.filter(
+    (path) => path !== CHECKOUT_ROUTES.orderConfirmation && path !== CHECKOUT_ROUTES.patientVisit && path !== CHECKOUT_ROUTES.endedVisit,
+  ),
   ...Object.values(APP_ROUTES).filter(
     (path) =>
       path !== APP_ROUTES.home &&
@@ -109,6 +111,19 @@ describe('router', () => {
     const main = await screen.findByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'There is nothing to check out yet' })).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/products');
+  });
+
+  // issue 16: the visit's pages are their own routes, not checkout stages: a visitor with no cart is
+  // not sent to "nothing to check out" but asked to log in to see the visit (SPEC §2 redirect target).
+  it.each([
+    [`${CHECKOUT_ROUTES.patientVisit}?id=o1`, 'Your visit', 'Please log in to see your visit.'],
+    [`${CHECKOUT_ROUTES.endedVisit}?id=o1`, 'What happens next', 'Please log in to see your order and rate your doctor.'],
+  ])('has the visit page %s outside the checkout stages', async (path, title, body) => {
+    renderAt(path);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(within(main).getByText(body)).toBeInTheDocument();
+    expect(within(main).queryByText('There is nothing to check out yet')).not.toBeInTheDocument();
   });
 
   it('has the /disqualified page', async () => {

@@ -1,7 +1,6 @@
 // Every route of SPEC §2 and the web's own, each page loaded lazily so the first download holds
-// only the shell. A SPEC §2 page whose capability does not exist yet (/order-details, the visit
-// itself at /checkout/patient-visit and /checkout/ended-visit) has no route and nothing links to
-// it: it shows the plain "Page not found" until it is built (issue 13 #17).
+// only the shell. A SPEC §2 page whose capability does not exist yet (/order-details) has no route
+// and nothing links to it: it shows the plain "Page not found" until it is built (issue 13 #17).
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoading } from '@/components/PageState';
@@ -272,6 +271,27 @@ export const routes: RouteObject[] = [
                 ),
               },
             ],
+          },
+
+          // The visit (issue 16; SPEC §2 /checkout/patient-visit and /checkout/ended-visit): reached
+          // from the reminder mails, the order confirmation and My account, after payment. Not
+          // checkout stages, so outside CheckoutLayout (which would send the patient to the first
+          // pending stage of a cart). Booking a missed visit again is the scheduling feature's.
+          {
+            path: checkout.patientVisit,
+            lazy: async () => {
+              const [{ PatientVisitPage }, { OrderVisitRebook }] = await Promise.all([
+                import('@/features/visit/pages/PatientVisitPage'),
+                import('@/features/scheduling/components/OrderVisitRebook'),
+              ]);
+              return { Component: () => <PatientVisitPage Rebook={OrderVisitRebook} /> };
+            },
+          },
+          {
+            path: checkout.endedVisit,
+            lazy: page(() =>
+              import('@/features/visit/pages/EndedVisitPage').then((m) => m.EndedVisitPage),
+            ),
           },
 
           // Our own reschedule page, linked from the booking mail (issue 6; SPEC §2 reschedulings/).

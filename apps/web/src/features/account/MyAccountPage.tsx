@@ -2,11 +2,12 @@
 // password last changed, and links to the saved cards (issue 7) and the recent visit. It lists only
 // what works today and promises nothing the store cannot do yet (issue 13 #17).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { firstNameSchema, lastNameSchema, MESSAGES, phoneNoSchema } from '@store/domain';
+import { firstNameSchema, formatVisitRange, lastNameSchema, MESSAGES, patientTimeZone, phoneNoSchema } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,7 +20,9 @@ import { PersonNameFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { VisitJoinLink } from '@/components/VisitJoinLink';
 import { useFormSubmit } from '@/lib/forms';
+import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY, QUESTIONS_QUERY_KEY, type Profile } from './api/account.api';
@@ -142,6 +145,44 @@ function DoctorQuestions() {
   );
 }
 
+/** The part of GET /api/account/visit this page reads. */
+interface AccountVisit {
+  appointment: {
+    orderId: string | null;
+    status: string;
+    visitType: number | null;
+    startsAt: string;
+    endsAt: string;
+    patientTimeZone: string;
+    doctor: { name: string; credentials: string };
+  } | null;
+}
+
+/**
+ * The next booked visit, with the way into it (issue 16: "connect to your visit now" and START
+ * ONLINE VISIT when it is about to start or open). Nothing while there is none or it cannot be read:
+ * the reminder mails carry the link too.
+ */
+function UpcomingVisit() {
+  const query = useQuery({ queryKey: ACCOUNT_VISIT_QUERY_KEY, queryFn: ({ signal }) => fetchAccountVisit<AccountVisit>(signal) });
+  const visit = query.data?.appointment;
+  if (!visit || visit.status !== 'booked' || !visit.orderId) return null;
+  const doctor = visit.doctor.credentials ? `${visit.doctor.name}, ${visit.doctor.credentials}` : visit.doctor.name;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="upcoming-visit" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={1.5}>
+        <Typography variant="h2" id="upcoming-visit" sx={{ fontSize: '1.25rem' }}>
+          Your upcoming visit
+        </Typography>
+        <Typography data-testid="upcoming-visit">
+          {doctor} · {formatVisitRange(visit.startsAt, visit.endsAt, patientTimeZone(visit.patientTimeZone))}
+        </Typography>
+        <VisitJoinLink orderId={visit.orderId} visitType={visit.visitType} startsAt={visit.startsAt} endsAt={visit.endsAt} />
+      </Stack>
+    </Paper>
+  );
+}
+
 export function MyAccountPage() {
   useDocumentTitle('My account');
   const session = useSession();
@@ -159,6 +200,7 @@ export function MyAccountPage() {
       <Stack spacing={4} sx={{ maxWidth: 640 }}>
         <Typography variant="h1">My account</Typography>
         <DoctorQuestions />
+        <UpcomingVisit />
         {profile.isPending ? (
           <LoadingState label="Loading your details…" />
         ) : profile.isError ? (

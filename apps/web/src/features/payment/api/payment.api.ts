@@ -4,7 +4,7 @@
 // Paying for the order in checkout (issue 7; SPEC §7 "pay now"): the summary's data (consents, the
 // order's visit), the promo code on the order, POST /api/orders/:id/pay with an Idempotency-Key,
 // and the paid order for the confirmation page.
-import type { BillingAddress, CardBrand, ScheduledVisitType, VisitType } from '@store/domain';
+import type { BillingAddress, CardBrand, OrderRating, ScheduledVisitType, VisitType } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, isApiError } from '@/lib/api';
 import type { Cart } from '@/shared/cart';
@@ -154,6 +154,18 @@ export function useOrderAppointment(orderId: string | null, enabled = true) {
   });
 }
 
+/**
+ * Whether the order's doctor can be rated now (issue 16; GET /api/orders/:id/rating, the query the
+ * rating page shares). A failure only means no link.
+ */
+export function useOrderRating(orderId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', orderId, 'rating'],
+    enabled: Boolean(orderId) && enabled,
+    queryFn: ({ signal }) => apiGet<OrderRating>(`/api/orders/${orderId}/rating`, { signal }),
+  });
+}
+
 export function usePurchase(orderId: string | null) {
   return useQuery({
     queryKey: ['orders', orderId, 'payment'],
@@ -175,22 +187,5 @@ export const payOrder = (orderId: string, idempotencyKey: string, body: { paymen
 
 export const newIdempotencyKey = () => `pay-${crypto.randomUUID()}`;
 
-/** An .ics file for the booked visit (add to calendar). */
-export function visitIcs(input: { uid: string; startsAt: string; endsAt: string; title: string; description: string }): string {
-  const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//storefront//visit//EN',
-    'BEGIN:VEVENT',
-    `UID:${input.uid}`,
-    `DTSTAMP:${stamp(new Date().toISOString())}`,
-    `DTSTART:${stamp(input.startsAt)}`,
-    `DTEND:${stamp(input.endsAt)}`,
-    `SUMMARY:${input.title.replace(/[,;]/g, ' ')}`,
-    `DESCRIPTION:${input.description.replace(/[,;]/g, ' ')}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
+/** An .ics file for the booked visit (add to calendar): shared with the visit screen. */
+export { visitIcs } from '@/shared/visitIcs';

@@ -74,19 +74,54 @@ describe('OrderConfirmationPage', () => {
     renderWithStore(<OrderConfirmationPage />, { path: at });
     expect(await screen.findByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     // The patient's zone is named: a bare "10:00 AM" is ambiguous across states.
-    expect(screen.getByText('Your visit: Wednesday, May 1, 2030, 10:00 – 10:20 AM CDT')).toBeInTheDocument();
-    // issue 13 #17: nothing is joined from the account; the visit's mail has its details.
-    expect(screen.getByTestId('next-steps')).toHaveTextContent('Your video visit is booked for the time below. The email about your visit has its details and a link to reschedule or cancel it.');
-    expect(screen.getByTestId('next-steps')).not.toHaveTextContent(/from your account/);
+    expect(screen.getByTestId('your-visit')).toHaveTextContent('Your visit: Wednesday, May 1, 2030, 10:00 – 10:20 AM CDT');
+    // issue 16: the visit is joined from its own screen ("Your visit"), which the reminders and the account lead to.
+    expect(screen.getByRole('link', { name: 'Your visit' })).toHaveAttribute('href', '/checkout/patient-visit?id=o1');
+    expect(screen.getByTestId('next-steps')).toHaveTextContent(
+      'Your video visit is booked for the time below. You join it from “Your visit” (the reminder emails and your account lead there too). The email about your visit has a link to reschedule or cancel it.',
+    );
+    // Nothing to rate before the visit: not even asked.
+    expect(screen.queryByRole('link', { name: 'Rate your doctor' })).not.toBeInTheDocument();
   });
 
   it('says the doctor calls for a booked phone visit', async () => {
     // Visit type 2 (phone): nothing to join; the product page promises the doctor calls.
     bookedVisit(2, 'America/New_York');
     renderWithStore(<OrderConfirmationPage />, { path: at });
-    expect(await screen.findByText('Your visit: Wednesday, May 1, 2030, 11:00 – 11:20 AM EDT')).toBeInTheDocument();
+    expect(await screen.findByTestId('your-visit')).toHaveTextContent('Your visit: Wednesday, May 1, 2030, 11:00 – 11:20 AM EDT');
+    expect(screen.getByRole('link', { name: 'Your visit' })).toHaveAttribute('href', '/checkout/patient-visit?id=o1');
     expect(screen.getByTestId('next-steps')).toHaveTextContent('Your doctor will call you at the booked time.');
     expect(screen.getByTestId('next-steps')).not.toHaveTextContent('Join your visit');
+  });
+
+  // issue 16 "after a completed visit or review the patient rates": the link shows only where the
+  // rating page can take a rating (keep links honest).
+  it.each([
+    ['a decided order whose doctor can be rated', 'approved', true, true],
+    ['a decided order rated already', 'approved', false, false],
+    ['an order no doctor decided (nothing to rate)', 'fulfilling', false, false],
+  ])('"Rate your doctor" for %s', async (_name, status, canRate, shown) => {
+    const { calls } = fakeApi([
+      ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status }) })],
+      ['GET', '/api/orders/o1/rating', () => ({ body: { doctor: null, canRate, rating: null } })],
+    ]);
+    renderWithStore(<OrderConfirmationPage />, { path: at });
+    await screen.findByTestId('order-number');
+    if (shown) expect(await screen.findByRole('link', { name: 'Rate your doctor' })).toHaveAttribute('href', '/checkout/ended-visit?id=o1');
+    else {
+      await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/orders/o1/rating')).toBe(true));
+      expect(screen.queryByRole('link', { name: 'Rate your doctor' })).not.toBeInTheDocument();
+    }
+  });
+
+  it('"Rate your doctor" after a completed visit, before the decision', async () => {
+    fakeApi([
+      ['GET', '/api/orders/o1/payment', () => ({ body: purchase({ status: 'visit_scheduled', payment: { status: 'authorized', amountCents: 29800, captured: false, card: null } }) })],
+      ['GET', '/api/orders/o1/appointment', () => ({ body: { appointment: { id: 'a1', status: 'completed', visitType: 1, startsAt: '2030-05-01T15:00:00.000Z', endsAt: '2030-05-01T15:20:00.000Z', patientTimeZone: 'America/Chicago', doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' } }, visitType: 1 } })],
+      ['GET', '/api/orders/o1/rating', () => ({ body: { doctor: null, canRate: true, rating: null } })],
+    ]);
+    renderWithStore(<OrderConfirmationPage />, { path: at });
+    expect(await screen.findByRole('link', { name: 'Rate your doctor' })).toHaveAttribute('href', '/checkout/ended-visit?id=o1');
   });
 
   it('shows an error with a retry when the order cannot load', async () => {

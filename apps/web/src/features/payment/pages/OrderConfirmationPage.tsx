@@ -1,21 +1,30 @@
 // CHECKOUT_ROUTES.orderConfirmation (issue 7; SPEC §2 progress 5): the order number, what happens
-// next, add-to-calendar (.ics) for a booked visit, the receipt and a link to the account.
+// next, add-to-calendar (.ics) for a booked visit, the receipt and a link to the account. A video or
+// phone visit links to its screen ("Your visit"); once the doctor decided (or the visit is over) and
+// the doctor can be rated, "Rate your doctor" leads to ended-visit (issue 16).
 import { formatCents, formatVisitRange, VISIT_TYPES } from '@store/domain';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { useDocumentTitle } from '@/shared/storefront';
-import { useOrderAppointment, usePurchase, visitIcs } from '../api/payment.api';
+import { downloadVisitIcs } from '@/shared/visitIcs';
+import { endedVisitPath, isDecidedOrder, patientVisitPath } from '@/shared/visitWindow';
+import { useOrderAppointment, useOrderRating, usePurchase, visitIcs } from '../api/payment.api';
 
 export function OrderConfirmationPage() {
   useDocumentTitle('Order confirmation');
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const purchase = usePurchase(orderId);
-  const visit = useOrderAppointment(orderId, Boolean(purchase.data && purchase.data.status === 'visit_scheduled'));
+  const status = purchase.data?.status ?? '';
+  const visit = useOrderAppointment(orderId, status === 'visit_scheduled' || status === 'visit_missed');
+  // Rating the doctor works after a completed visit or a decision: asked only then, linked only when it can.
+  const visitOver = visit.data?.appointment?.status === 'completed';
+  const rating = useOrderRating(orderId, isDecidedOrder(status) || visitOver);
 
   if (!orderId) {
     return (
@@ -39,24 +48,22 @@ export function OrderConfirmationPage() {
   const next = p.payment.captured
     ? 'Your payment is complete. There is nothing more you need to do.'
     : p.status === 'visit_scheduled'
-      ? `${visit.data?.visitType === VISIT_TYPES.phone ? 'Your doctor will call you at the booked time.' : 'Your video visit is booked for the time below. The email about your visit has its details and a link to reschedule or cancel it.'} Your card is only charged if the doctor approves your treatment.`
-      : 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.';
+      ? `${visit.data?.visitType === VISIT_TYPES.phone ? 'Your doctor will call you at the booked time.' : 'Your video visit is booked for the time below. You join it from “Your visit” (the reminder emails and your account lead there too). The email about your visit has a link to reschedule or cancel it.'} Your card is only charged if the doctor approves your treatment.`
+      : p.status === 'visit_missed'
+        ? 'Your visit did not take place. Book a new time from “Your visit”. Your card is only charged if the doctor approves your treatment.'
+        : 'A doctor will review your answers, usually within one business day. Your card is only charged if the doctor approves your treatment.';
 
   function downloadIcs() {
     if (!appointment) return;
-    const ics = visitIcs({
-      uid: `${appointment.id}@storefront`,
-      startsAt: appointment.startsAt,
-      endsAt: appointment.endsAt,
-      title: `Visit with ${appointment.doctor.name}`,
-      description: `Order ${p.orderNumber}`,
-    });
-    const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'visit.ics';
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadVisitIcs(
+      visitIcs({
+        uid: `${appointment.id}@storefront`,
+        startsAt: appointment.startsAt,
+        endsAt: appointment.endsAt,
+        title: `Visit with ${appointment.doctor.name}`,
+        description: `Order ${p.orderNumber}`,
+      }),
+    );
   }
 
   return (
@@ -78,8 +85,11 @@ export function OrderConfirmationPage() {
           </Typography>
           <Typography data-testid="next-steps">{next}</Typography>
           {appointment ? (
-            <Typography>
-              Your visit: {formatVisitRange(appointment.startsAt, appointment.endsAt, appointment.patientTimeZone)}
+            <Typography data-testid="your-visit">
+              <Link component={RouterLink} to={patientVisitPath(p.orderId)}>
+                Your visit
+              </Link>
+              : {formatVisitRange(appointment.startsAt, appointment.endsAt, appointment.patientTimeZone)}
             </Typography>
           ) : null}
           <Typography color="text.secondary">We sent a confirmation email with a link to your receipt.</Typography>
@@ -89,6 +99,11 @@ export function OrderConfirmationPage() {
         {appointment ? (
           <Button variant="outlined" onClick={downloadIcs}>
             Add to calendar
+          </Button>
+        ) : null}
+        {rating.data?.canRate ? (
+          <Button variant="contained" component={RouterLink} to={endedVisitPath(p.orderId)}>
+            Rate your doctor
           </Button>
         ) : null}
         <Button variant="outlined" href={p.receiptUrl} target="_blank" rel="noopener">

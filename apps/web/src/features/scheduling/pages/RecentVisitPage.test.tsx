@@ -162,4 +162,12 @@ describe('RecentVisitPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(ORDER_CANCELLED_TEXT)).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/account/orders/o1/cancel')).toHaveLength(1);
   });
+
+  it('a video visit about to start: START ONLINE VISIT leads to its screen (issue 16 "connect to your visit now")', async () => {
+    const startsAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    const endsAt = new Date(Date.now() + 40 * 60_000).toISOString();
+    api([['GET', '/api/account/visit', () => ({ body: { appointment: { ...visit, startsAt, endsAt }, order: paid } })]]);
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'START ONLINE VISIT' })).toHaveAttribute('href', '/checkout/patient-visit?id=o1');
+  });
 });

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { VisitJoinLink } from '@/components/VisitJoinLink';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { useQueryClient } from '@tanstack/react-query';
@@ -108,6 +109,10 @@ function Mover({ appointment, order, rebooked, onCancelled }: { appointment: App
   return (
     <Stack spacing={3}>
       <VisitCard appointment={appointment} timeZone={timeZone} label="Your visit" />
+      {/* issue 16: the way into the visit (START ONLINE VISIT once it is about to start). */}
+      {appointment.orderId && appointment.status === 'booked' ? (
+        <VisitJoinLink orderId={appointment.orderId} visitType={appointment.visitType} startsAt={appointment.startsAt} endsAt={appointment.endsAt} />
+      ) : null}
       <VisitChangeNotice moved={move.isSuccess} rebooked={rebooked} email={appointment.invitee.email} />
       <Stack component="section" spacing={2} aria-labelledby="recent-new-time">
         <Typography variant="h2" id="recent-new-time">
