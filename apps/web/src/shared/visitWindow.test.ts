@@ -45,6 +45,17 @@ describe('visit window in the browser', () => {
     ).toBe('open');
   });
 
+  it('follows the store’s clock, not the device’s (issue 16: the join opens at the store’s minute)', () => {
+    // A visit two hours away by this device; the store answered that it is 3 minutes before the start.
+    const startsAt = at(120 * MIN);
+    const endsAt = at(150 * MIN);
+    const serverNow = at(117 * MIN);
+    expect(renderHook(() => useVisitWindowPhase(startsAt, endsAt)).result.current).toBe('scheduled');
+    expect(renderHook(() => useVisitWindowPhase(startsAt, endsAt, undefined, serverNow)).result.current).toBe('open');
+    // And a device clock running ahead does not open a visit the store still has 20 minutes from.
+    expect(renderHook(() => useVisitWindowPhase(at(0), at(30 * MIN), undefined, at(-20 * MIN))).result.current).toBe('scheduled');
+  });
+
   it('the screens’ paths carry the order id; decided orders are approved and after, or declined', () => {
     expect(patientVisitPath('o 1')).toBe('/checkout/patient-visit?id=o%201');
     expect(endedVisitPath('o1')).toBe('/checkout/ended-visit?id=o1');

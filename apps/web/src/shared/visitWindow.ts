@@ -10,7 +10,7 @@ import {
   visitWindowPhase,
   type VisitWindowPhase,
 } from '@store/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /** The patient's visit screen of an order (the reminder mails' join link goes here too). */
 export function patientVisitPath(orderId: string): string {
@@ -60,23 +60,30 @@ const MAX_WAIT_MS = 60_000;
 /**
  * The visit's phase now (domain visitWindowPhase), re-rendered when it changes. `atLeast` is the
  * server's phase when it answered: a browser clock running late never shows an earlier phase than
- * the server did (one running early only opens the device check sooner; the server opens the call).
+ * the server did. `serverNow` is the store's time when it answered: the phase then follows the
+ * store's clock (a device clock minutes off, or a store whose clock was moved, changes nothing).
  */
 export function useVisitWindowPhase(
   startsAt: string,
   endsAt: string,
   atLeast?: VisitWindowPhase,
+  serverNow?: string,
 ): VisitWindowPhase {
-  const [now, setNow] = useState(() => Date.now());
+  // How far the store's clock is ahead of this device's, measured when the answer arrived.
+  const offset = useMemo(() => (serverNow ? new Date(serverNow).getTime() - Date.now() : 0), [serverNow]);
+  const [now, setNow] = useState(() => Date.now() + offset);
+  useEffect(() => {
+    setNow(Date.now() + offset);
+  }, [offset]);
   useEffect(() => {
     const next = nextPhaseChange(now, startsAt, endsAt);
     if (next === null) return;
     const timer = setTimeout(
-      () => setNow(Date.now()),
+      () => setNow(Date.now() + offset),
       Math.min(Math.max(next - now, 0) + 50, MAX_WAIT_MS),
     );
     return () => clearTimeout(timer);
-  }, [now, startsAt, endsAt]);
+  }, [now, offset, startsAt, endsAt]);
   const local = visitWindowPhase(new Date(now), startsAt, endsAt);
   return atLeast && ORDER[atLeast] > ORDER[local] ? atLeast : local;
 }

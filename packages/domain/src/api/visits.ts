@@ -14,6 +14,8 @@ export const patientVisitSchema = z
     status: z.enum(['booked', 'completed', 'missed', 'cancelled', 'rescheduled']),
     /** The window's phase now (domain visitWindowPhase). */
     phase: z.enum(['scheduled', 'about_to_start', 'open', 'closed']),
+    /** The server's time when it answered: pages move between phases by the store's clock, not the device's. */
+    serverNow: z.string(),
     startsAt: z.string(),
     endsAt: z.string(),
     opensAt: z.string(),
@@ -55,6 +57,8 @@ export const doctorVisitSchema = z
     visitType: z.union([z.literal(1), z.literal(2)]),
     status: z.enum(['booked', 'completed', 'missed', 'cancelled', 'rescheduled']),
     phase: z.enum(['scheduled', 'about_to_start', 'open', 'closed']),
+    /** The server's time when it answered (see patientVisitSchema). */
+    serverNow: z.string(),
     startsAt: z.string(),
     endsAt: z.string(),
     opensAt: z.string(),

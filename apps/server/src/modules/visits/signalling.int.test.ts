@@ -272,9 +272,6 @@ describe('the signalling socket (issue 16)', () => {
     const end = new Date(visit.endsAt).getTime();
     // "Visit about to start" (10 minutes before) and after the window: not open.
     expect(await refusedAt(start - 10 * MINUTE)).toBe(SIGNAL_CLOSE.notOpen);
-    expect(await refusedAt(end + 15 * MINUTE)).toBe(SIGNAL_CLOSE.notOpen);
-    const doctorLate = await join(visit, 'doctor');
-    expect(await doctorLate.closed()).toBe(SIGNAL_CLOSE.notOpen);
     // At the opening minute and at the last one: in.
     for (const at of [start - 5 * MINUTE, end + 15 * MINUTE - 1]) {
       ctx.clock.now = new Date(at);
@@ -283,6 +280,11 @@ describe('the signalling socket (issue 16)', () => {
       socket.close();
       await socket.closed();
     }
+    // After the window nobody is let in: "not open", or "ended" once the closed-visit sweep (a
+    // recurring job the test app's worker may run on the moved clock) has marked it missed.
+    expect([SIGNAL_CLOSE.notOpen, SIGNAL_CLOSE.ended]).toContain(await refusedAt(end + 15 * MINUTE));
+    const doctorLate = await join(visit, 'doctor');
+    expect([SIGNAL_CLOSE.notOpen, SIGNAL_CLOSE.ended]).toContain(await doctorLate.closed());
   });
 
   it('answers a message that is not JSON or not in the protocol with bad_message and keeps the socket; a flood closes it', async () => {

@@ -76,6 +76,8 @@ describe('the patient’s visit (issue 16)', () => {
       visitType: 1,
       status: 'booked',
       phase: 'scheduled',
+      // The store's clock, which the page follows instead of the device's.
+      serverNow: ctx.clock.now.toISOString(),
       startsAt: visit.startsAt,
       endsAt: visit.endsAt,
       opensAt: new Date(start - 5 * MINUTE).toISOString(),
@@ -172,6 +174,8 @@ describe('the doctor’s visit and private note (issue 16)', () => {
       visitType: 1,
       status: 'booked',
       phase: 'scheduled',
+      // Times on the doctor's page are in the doctor's own zone (Dr. Okafor works from New York).
+      doctorTimeZone: 'America/New_York',
       patient: { name: 'Pat Lee', phone: '5554107788', timeZone: 'America/New_York' },
       patientJoinedAt: null,
       admittedAt: null,

@@ -175,8 +175,10 @@ export function createVisitsService(deps: {
 
   function times(f: VisitFacts) {
     const { opensAt, closesAt } = visitWindow(f.startsAt, f.endsAt);
+    const at = now();
     return {
-      phase: visitWindowPhase(now(), f.startsAt, f.endsAt),
+      phase: visitWindowPhase(at, f.startsAt, f.endsAt),
+      serverNow: at.toISOString(),
       startsAt: f.startsAt.toISOString(),
       endsAt: f.endsAt.toISOString(),
       opensAt: opensAt.toISOString(),
@@ -187,9 +189,11 @@ export function createVisitsService(deps: {
   const statusOf = (f: VisitFacts): PatientVisit['status'] => f.appointmentStatus;
 
   async function doctorView(f: VisitFacts): Promise<DoctorVisit> {
-    const visit = await repo().byAppointment(f.appointmentId);
+    const [visit, doctors] = await Promise.all([repo().byAppointment(f.appointmentId), deps.doctors.byIds([f.doctorId])]);
     const note = visit ? await repo().note(visit.id) : undefined;
+    const doctorTimeZone = doctors.get(f.doctorId)?.timeZone;
     return {
+      ...(doctorTimeZone ? { doctorTimeZone } : {}),
       appointmentId: f.appointmentId,
       orderId: f.orderId,
       orderNumber: orderNumberOf(f.orderId),

@@ -24,6 +24,7 @@ export function visitAt(inMs: number, over: Partial<PatientVisit> = {}): Patient
     visitType: 1,
     status: 'booked',
     phase: visitWindowPhase(new Date(), start, end),
+    serverNow: new Date().toISOString(),
     startsAt: start.toISOString(),
     endsAt: end.toISOString(),
     opensAt: opensAt.toISOString(),

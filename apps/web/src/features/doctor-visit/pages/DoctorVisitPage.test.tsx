@@ -25,6 +25,7 @@ function visit(over: Partial<DoctorVisit> = {}): DoctorVisit {
     visitType: 1,
     status: 'booked',
     phase: 'scheduled',
+    serverNow: '2030-06-03T12:00:00.000Z',
     startsAt: '2030-06-03T14:00:00.000Z',
     endsAt: '2030-06-03T14:30:00.000Z',
     opensAt: '2030-06-03T13:55:00.000Z',

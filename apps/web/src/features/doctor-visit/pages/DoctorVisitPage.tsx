@@ -179,19 +179,22 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
   );
 }
 
-/** Refetches the visit when its window opens, so "Opens at" turns into the camera check on time. */
-function useRefetchAt(iso: string, appointmentId: string, active: boolean) {
+/**
+ * Refetches the visit when its window opens, so "Opens at" turns into the camera check on time. The
+ * moment is the store's (`serverNow`), not the device clock's, which may be minutes off.
+ */
+function useRefetchAt(iso: string, serverNow: string, appointmentId: string, active: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!active) return;
-    const wait = new Date(iso).getTime() - Date.now() + 500;
+    const wait = new Date(iso).getTime() - new Date(serverNow).getTime() + 500;
     if (wait <= 0 || wait > 2 ** 31 - 1) return;
     const timer = setTimeout(
       () => void queryClient.invalidateQueries({ queryKey: doctorVisitKeys.visit(appointmentId) }),
       wait,
     );
     return () => clearTimeout(timer);
-  }, [iso, appointmentId, active, queryClient]);
+  }, [iso, serverNow, appointmentId, active, queryClient]);
 }
 
 function VideoVisit({ visit, zone }: { visit: DoctorVisit; zone: string }) {
@@ -201,7 +204,7 @@ function VideoVisit({ visit, zone }: { visit: DoctorVisit; zone: string }) {
   // as the window closes must not cut a call short).
   const [opened, setOpened] = useState(false);
   if (booked && visit.phase === 'open' && !opened) setOpened(true);
-  useRefetchAt(visit.opensAt, visit.appointmentId, booked && !opened);
+  useRefetchAt(visit.opensAt, visit.serverNow, visit.appointmentId, booked && !opened);
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: doctorVisitKeys.visit(visit.appointmentId) });
 

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { FIRST_AVAILABLE, type ScheduledVisitType, type ScheduleInvitee, type VisitType, type doctorSummarySchema, type doctorDetailSchema } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
-import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
 import { fetchOrderAppointment, orderAppointmentKey } from '@/shared/orderAppointment';
 
 /** A doctor as patients see one (packages/domain doctorSummarySchema, doctorDetailSchema). */
@@ -234,18 +233,18 @@ export interface AccountVisit {
 
 export function useAccountVisit(enabled: boolean) {
   return useQuery({
-    queryKey: ACCOUNT_VISIT_QUERY_KEY,
-    queryFn: ({ signal }) => fetchAccountVisit<AccountVisit>(signal),
+    queryKey: ['account', 'visit'],
+    queryFn: ({ signal }) => apiGet<AccountVisit>('/api/account/visit', { signal }),
     enabled,
   });
 }
 
 /** The doctors licensed in the order's shipping state, and that state (SPEC §7 doctors by order id). */
-export function useOrderDoctors(orderId: string | null, enabled = true) {
+export function useOrderDoctors(orderId: string | null) {
   return useQuery({
     queryKey: ['order-doctors', orderId],
     queryFn: ({ signal }) => apiGet<{ state: string | null; doctors: Doctor[] }>(`/api/orders/${encodeURIComponent(orderId ?? '')}/doctors`, { signal }),
-    enabled: enabled && Boolean(orderId),
+    enabled: Boolean(orderId),
   });
 }
 

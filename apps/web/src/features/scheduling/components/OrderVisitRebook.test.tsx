@@ -1,8 +1,8 @@
 // issue 16 "missed visit (after the window, with rebook)"; "a doctor who does not come → the patient
 // is offered another doctor or time first"; SPEC §4 SCHEDULE. The visit screen's booking of a new
-// time for the order's missed visit: the same doctor's times, or (the doctor missed it) another
-// doctor or first available; booked for the same order with the missed visit's contact; or the
-// order cancelled.
+// time for the order's missed visit, like the account's: the doctors licensed in the order's state,
+// the same doctor chosen when the patient missed it, nobody chosen when the doctor did not come;
+// booked for the same order with the missed visit's contact; or the order cancelled.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,10 +52,21 @@ function api(extra: FakeRoute[] = []) {
       '/api/orders/o1/appointment',
       () => ({ body: { appointment: missed, doctorId: PETROV.id, visitType: 1 } }),
     ],
+    ['GET', '/api/orders/o1/doctors', () => ({ body: { state: 'FL', doctors: [OKAFOR, PETROV] } })],
+    [
+      'GET',
+      '/api/doctors',
+      (call) => ({ body: call.query.get('state') === 'FL' ? [OKAFOR, PETROV] : [] }),
+    ],
     [
       'GET',
       `/api/doctors/${PETROV.id}/slots`,
       () => ({ body: { timeZone: 'America/Chicago', doctor: PETROV, days: SLOT_DAYS } }),
+    ],
+    [
+      'GET',
+      `/api/doctors/${OKAFOR.id}/slots`,
+      () => ({ body: { timeZone: 'America/Chicago', doctor: OKAFOR, days: SLOT_DAYS } }),
     ],
     [
       'POST',
@@ -67,16 +78,15 @@ function api(extra: FakeRoute[] = []) {
 }
 
 describe('OrderVisitRebook', { timeout: 20_000 }, () => {
-  it('the patient missed it: the same doctor’s times in the visit’s zone, SCHEDULE books them for the order', async () => {
+  it('the patient missed it: the same doctor chosen, their times in the visit’s zone, SCHEDULE books them for the order', async () => {
     const calls = api([
       ['POST', '/api/orders/o1/appointment', () => ({ status: 201, body: booked(PETROV) })],
     ]);
     const onBooked = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithStore(<OrderVisitRebook orderId="o1" doctorMissed={false} onBooked={onBooked} />);
-    // No doctor choice: the same doctor.
-    expect(await screen.findByRole('heading', { name: 'Book a new time' })).toBeInTheDocument();
-    expect(screen.queryByRole('radio', { name: /First available/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /Dr\. Elena Petrov, MD/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Dr\. Amara Okafor, MD/ })).not.toBeChecked();
     const schedule = screen.getByRole('button', { name: 'SCHEDULE' });
     expect(schedule).toBeDisabled();
     // In Chicago (the visit's zone), though the browser says UTC: 15:00 UTC is 9:00 AM.
@@ -93,36 +103,30 @@ describe('OrderVisitRebook', { timeout: 20_000 }, () => {
     });
   });
 
-  it('the doctor missed it: another doctor (first available by default) or the same one', async () => {
+  it('the doctor missed it: nobody is chosen for the patient; the doctor they choose is booked', async () => {
     const calls = api([
-      [
-        'GET',
-        '/api/orders/o1/doctors',
-        () => ({ body: { state: 'FL', doctors: [OKAFOR, PETROV] } }),
-      ],
-      ['GET', '/api/doctors', () => ({ body: [OKAFOR, PETROV] })],
-      [
-        'GET',
-        '/api/slots',
-        () => ({ body: { timeZone: 'America/Chicago', doctorCount: 2, days: SLOT_DAYS } }),
-      ],
       ['POST', '/api/orders/o1/appointment', () => ({ status: 201, body: booked(OKAFOR) })],
     ]);
     const onBooked = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithStore(<OrderVisitRebook orderId="o1" doctorMissed onBooked={onBooked} />);
-    expect(await screen.findByRole('radio', { name: /First available/ })).toBeChecked();
-    expect(screen.getByRole('radio', { name: /Dr\. Amara Okafor/ })).toBeInTheDocument();
+    expect(await screen.findByText('Doctors licensed in Florida')).toBeInTheDocument();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(screen.getByText('Choose a doctor above to see their open times.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SCHEDULE' })).toBeDisabled();
+    expect(calls.some((c) => c.path.endsWith('/slots'))).toBe(false);
+    await user.click(screen.getByRole('radio', { name: /Dr\. Amara Okafor, MD/ }));
     await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
     await user.click(screen.getByRole('button', { name: 'SCHEDULE' }));
     await vi.waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(
       calls.find((c) => c.method === 'POST' && c.path === '/api/orders/o1/appointment')?.body,
-    ).toMatchObject({
-      doctorId: 'first-available',
+    ).toEqual({
+      doctorId: OKAFOR.id,
       startsAt: '2027-02-02T15:30:00.000Z',
+      invitee,
+      timeZone: 'America/Chicago',
     });
-    expect(calls.find((c) => c.path === '/api/slots')?.query.get('state')).toBe('FL');
   });
 
   it('or the order is cancelled (the hold released)', async () => {

@@ -1,42 +1,59 @@
 // A new time for an order's missed visit, on the patient's visit screen (issue 16 "missed visit
 // (after the window, with rebook)"; "a doctor who does not come → the patient is offered another
-// doctor or time first"; SPEC §4 SCHEDULE). The order's missed visit (GET /api/orders/:id/appointment)
-// gives the doctor, the contact and the patient's zone; the new time is booked for the same order
-// (POST /api/orders/:id/appointment), or the order is cancelled (the hold released). The visit
-// feature's page shows it; the router hands it in (features never import each other).
-import { ACTION_LABELS, FIRST_AVAILABLE } from '@store/domain';
+// doctor or time first"; SPEC §4 SCHEDULE). Like the account's rebooking: the doctors licensed in
+// the order's state, the same doctor chosen when the patient missed it and nobody chosen for the
+// patient when the doctor did not come; the chosen doctor's open times in the visit's zone; booked
+// for the same order with the missed visit's contact (POST /api/orders/:id/appointment), or the
+// order cancelled (the hold released). The visit feature's page shows it; the router hands it in
+// (features never import each other).
+import { ACTION_LABELS } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
+import { StatusButton } from '@/components/StatusButton';
+import { apiGet } from '@/lib/api';
 import { ACCOUNT_VISIT_QUERY_KEY } from '@/shared/accountVisit';
 import {
   useBookAppointment,
   useCancelAccountOrder,
   useOrderAppointment,
-  useOrderDoctors,
   useSlots,
   type Appointment,
+  type Doctor,
 } from '../api/scheduling.api';
 import { ORDER_CANCELLED_TEXT } from '../pages/ReschedulingPage';
 import { visitTimeZone } from '../time';
 import { useSlotChoice } from '../useSlotChoice';
 import { CancelOrderButton } from './CancelOrderButton';
 import { DoctorChooser } from './DoctorChooser';
-import { RebookVisit } from './RebookVisit';
+import { OpenTimes } from './OpenTimes';
 
 export interface OrderVisitRebookProps {
   orderId: string;
-  /** The doctor did not come: another doctor (first available by default) or the same one. */
+  /** The doctor did not come: nobody is chosen for the patient. */
   doctorMissed: boolean;
   onBooked: () => void;
 }
 
+/** The order's shipping state (SPEC §7 doctors by order id): the doctors licensed there are offered. */
+function useOrderState(orderId: string) {
+  return useQuery({
+    queryKey: ['order-doctors', orderId],
+    queryFn: ({ signal }) =>
+      apiGet<{ state: string | null; doctors: Doctor[] }>(
+        `/api/orders/${encodeURIComponent(orderId)}/doctors`,
+        { signal },
+      ),
+  });
+}
+
 export function OrderVisitRebook({ orderId, doctorMissed, onBooked }: OrderVisitRebookProps) {
   const visit = useOrderAppointment(orderId);
-  const area = useOrderDoctors(orderId, doctorMissed);
-  if (visit.isPending || (doctorMissed && area.isPending))
+  const area = useOrderState(orderId);
+  if (visit.isPending || area.isPending)
     return <LoadingState label="Loading open times…" lines={4} />;
   if (visit.isError)
     return (
@@ -46,7 +63,7 @@ export function OrderVisitRebook({ orderId, doctorMissed, onBooked }: OrderVisit
         retrying={visit.isFetching}
       />
     );
-  if (doctorMissed && area.isError)
+  if (area.isError)
     return (
       <ErrorState
         error={area.error}
@@ -66,7 +83,7 @@ export function OrderVisitRebook({ orderId, doctorMissed, onBooked }: OrderVisit
     <Rebook
       appointment={appointment}
       orderId={orderId}
-      state={doctorMissed ? (area.data?.state ?? undefined) : undefined}
+      state={area.data.state ?? undefined}
       doctorMissed={doctorMissed}
       onBooked={onBooked}
     />
@@ -87,13 +104,15 @@ function Rebook({
   onBooked: () => void;
 }) {
   const queryClient = useQueryClient();
+  const headingId = useId();
   const choice = useSlotChoice(() => visitTimeZone(appointment.patientTimeZone));
-  const [doctorId, setDoctorId] = useState(
-    doctorMissed && state ? FIRST_AVAILABLE : appointment.doctor.id,
+  const [doctorId, setDoctorId] = useState<string | null>(
+    doctorMissed ? null : appointment.doctor.id,
   );
-  const slots = useSlots(doctorId, state, choice.timeZone);
+  const slots = useSlots(doctorId, undefined, choice.timeZone);
   const book = useBookAppointment();
   const cancel = useCancelAccountOrder(orderId);
+  const { startsAt } = choice;
 
   if (cancel.isSuccess)
     return (
@@ -102,53 +121,74 @@ function Rebook({
       </Alert>
     );
 
+  function schedule() {
+    if (!doctorId || !startsAt) return;
+    book.mutate(
+      { orderId, doctorId, startsAt, invitee: appointment.invitee, timeZone: choice.timeZone },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: ACCOUNT_VISIT_QUERY_KEY });
+          onBooked();
+        },
+        onError: choice.pickAgainIfGone,
+      },
+    );
+  }
+
   return (
     <Stack spacing={3}>
-      {doctorMissed ? (
-        <DoctorChooser
-          state={state}
-          value={doctorId}
-          onChange={(id) => {
-            setDoctorId(id);
-            choice.setStartsAt(null);
-            book.reset();
-          }}
-        />
-      ) : null}
-      <RebookVisit
-        intro={null}
-        visit={null}
-        slots={slots}
-        choice={choice}
-        emptyBody="You can cancel your order, or come back later."
-        booking={{ pending: book.isPending, error: book.error }}
-        bookLabel={ACTION_LABELS.schedule}
-        onBook={(startsAt) =>
-          book.mutate(
-            {
-              orderId,
-              doctorId,
-              startsAt,
-              invitee: appointment.invitee,
-              timeZone: choice.timeZone,
-            },
-            {
-              onSuccess: () => {
-                void queryClient.invalidateQueries({ queryKey: ACCOUNT_VISIT_QUERY_KEY });
-                onBooked();
-              },
-              onError: choice.pickAgainIfGone,
-            },
-          )
-        }
-        cancelOrder={
+      <DoctorChooser
+        state={state}
+        value={doctorId}
+        allowFirstAvailable={false}
+        onChange={(id) => {
+          setDoctorId(id);
+          choice.setStartsAt(null);
+          book.reset();
+        }}
+      />
+      <Stack component="section" spacing={2} aria-labelledby={headingId}>
+        <Typography variant="h2" id={headingId}>
+          Book a new time
+        </Typography>
+        {doctorId ? (
+          <OpenTimes
+            slots={slots}
+            empty={{
+              title: 'No open times in the next three weeks',
+              body: 'Choose another doctor, cancel your order, or come back later.',
+            }}
+            timeZone={choice.timeZone}
+            onTimeZoneChange={choice.changeTimeZone}
+            value={startsAt}
+            onChange={choice.setStartsAt}
+            disabled={book.isPending}
+          />
+        ) : (
+          <Typography color="text.secondary">
+            Choose a doctor above to see their open times.
+          </Typography>
+        )}
+        {book.isError ? (
+          <Alert severity="error" role="alert">
+            {errorText(book.error)}
+          </Alert>
+        ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <StatusButton
+            status={book.isPending ? 'loading' : 'idle'}
+            disabled={!doctorId || !startsAt}
+            onClick={schedule}
+          >
+            {ACTION_LABELS.schedule}
+          </StatusButton>
           <CancelOrderButton
             pending={cancel.isPending}
             error={cancel.error}
             onConfirm={() => cancel.mutate()}
           />
-        }
-      />
+        </Stack>
+      </Stack>
     </Stack>
   );
 }

@@ -35,10 +35,8 @@ export interface RebookVisitProps {
   onBook: (startsAt: string) => void;
   /** The "Cancel my order" button, with its confirmation. */
   cancelOrder: ReactNode;
-  /** What happened to the visit (by default: it was cancelled); null when the page says it itself. */
-  intro?: string | null;
-  /** The book button's label (the missed-visit screen's is SCHEDULE, SPEC §4). */
-  bookLabel?: string;
+  /** What happened to the visit (by default: it was cancelled). */
+  intro?: string;
 }
 
 export function RebookVisit({
@@ -51,17 +49,14 @@ export function RebookVisit({
   onBook,
   cancelOrder,
   intro = REBOOK_TEXT,
-  bookLabel = 'Book this time',
 }: RebookVisitProps) {
   const headingId = useId();
   const { startsAt } = choice;
   return (
     <Stack spacing={3}>
-      {intro ? (
-        <Alert severity="info" role="status">
-          {intro}
-        </Alert>
-      ) : null}
+      <Alert severity="info" role="status">
+        {intro}
+      </Alert>
       {visit}
       {chooser}
       <Stack component="section" spacing={2} aria-labelledby={headingId}>
@@ -92,7 +87,7 @@ export function RebookVisit({
             disabled={!startsAt}
             onClick={() => startsAt && onBook(startsAt)}
           >
-            {bookLabel}
+            Book this time
           </StatusButton>
           {cancelOrder}
         </Stack>

@@ -6,7 +6,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { PatientVisit } from '../api/visit.api';
 import { doctorTitle, formatDateTime, formatVisitRange, zoneOf } from '../format';
 import { DoctorCard } from './DoctorCard';
@@ -33,7 +33,8 @@ export function MissedVisit({
   Rebook: ComponentType<RebookProps>;
   onBooked: () => void;
 }) {
-  const [now] = useState(() => Date.now());
+  // The store's time when it answered, not the device's (which may be off).
+  const now = new Date(visit.serverNow).getTime();
   const zone = zoneOf(visit.patientTimeZone);
   const doctorMissed = visit.outcome === 'missed_by_doctor';
   const until = visit.rebookUntil;

@@ -62,7 +62,10 @@ function nextSteps(order: PaidOrder): { lines: string[]; action?: { label: strin
     default:
       return {
         lines: [
-          'Your doctor reviews your visit and your answers, and decides on your treatment.',
+          // An asynchronous review (visit type 3) has answers and no visit.
+          order.status === 'visit_scheduled'
+            ? 'Your doctor reviews your visit and your answers, and decides on your treatment.'
+            : 'Your doctor reviews your answers and decides on your treatment.',
           'We email you when your doctor decides, and again when your prescription is sent to your pharmacy.',
           'Your card is only charged if your doctor approves your treatment.',
         ],

@@ -225,6 +225,8 @@ describe('EndedVisitPage', () => {
     ],
     ['prescribed', 'your prescription was sent to your pharmacy'],
     ['cancelled', 'This order was cancelled. Your card was not charged.'],
+    // An asynchronous review (visit type 3) waiting for its doctor: no visit is spoken of.
+    ['awaiting_review', 'Your doctor reviews your answers and decides on your treatment.'],
   ])('what happens next for a %s order', async (status, text) => {
     api(status, () => ({ body: { doctor: DOCTOR, canRate: false, rating: null } }));
     renderPage();

@@ -98,7 +98,7 @@ function VisitScreen({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const phase = useVisitWindowPhase(visit.startsAt, visit.endsAt, visit.phase);
+  const phase = useVisitWindowPhase(visit.startsAt, visit.endsAt, visit.phase, visit.serverNow);
   const [joining, setJoining] = useState(false);
   // The window opened with the page open: the call is shown, and stays while the visit is booked
   // (a window closing mid-call does not tear the call down).
