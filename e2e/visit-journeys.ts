@@ -4,13 +4,14 @@
 // project against a store of their own whose clock can be moved (DEV_CLOCK, POST /dev/clock) and
 // which hands out a loopback coturn's credentials when coturn is installed (e2e/start-server.mjs).
 //
-// The call is watched from outside the app: an init script wraps window.RTCPeerConnection (the
-// engine calls `new RTCPeerConnection(config)` each time it starts a call) to keep every connection
-// the page makes, and, for the relay journey, to force `iceTransportPolicy: 'relay'`. It also wraps
-// WebSocket to note when the server's `ready` reaches the page. Nothing in the app changes.
+// The call is watched from outside the app by the init script of visit-probe.ts (every
+// RTCPeerConnection the page makes, relay forced for the relay journey; nothing in the app changes).
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { acceptConsents, answerWeightCare, startVisit } from './journeys.ts';
+import { framesDecoded, probeCalls, selectedPair } from './visit-probe.ts';
+
+export { framesDecoded, selectedPair };
 
 export const CSRF = { 'x-requested-with': 'fetch' };
 export const DOCTOR = { email: 'doctor@evergreen.example', password: 'Doctor#Evergreen2026', name: 'Dr. Daniel Kim' };
@@ -24,127 +25,6 @@ export function newEmail(kind: string) {
 }
 
 // ---- watching the call from the page ------------------------------------------------------------
-
-/** What the init script keeps on `window` (read with page.evaluate). */
-interface CallProbe {
-  pcs: RTCPeerConnection[];
-  readyAt: number[];
-  firstFrameAt: number | null;
-}
-
-/**
- * Installs the call probe in every page of `context` before any of the app's code runs. `relay`
- * forces every connection the page makes (and any later setConfiguration) to
- * iceTransportPolicy 'relay'. `pollFirstFrameMs` also polls getStats that often, from the first
- * `ready` on, for the first inbound video frame decoded (the bench's measure).
- */
-export async function probeCalls(context: BrowserContext, opts: { relay?: boolean; pollFirstFrameMs?: number } = {}) {
-  await context.addInitScript(
-    ({ relay, pollMs }) => {
-      const probe: CallProbe = { pcs: [], readyAt: [], firstFrameAt: null };
-      (window as unknown as { __visitProbe: CallProbe }).__visitProbe = probe;
-      const NativePC = window.RTCPeerConnection;
-      const withPolicy = (config?: RTCConfiguration): RTCConfiguration | undefined =>
-        relay ? { ...(config ?? {}), iceTransportPolicy: 'relay' } : config;
-      class ProbedPC extends NativePC {
-        constructor(config?: RTCConfiguration) {
-          super(withPolicy(config));
-          probe.pcs.push(this);
-        }
-        override setConfiguration(config?: RTCConfiguration) {
-          super.setConfiguration(withPolicy(config));
-        }
-      }
-      window.RTCPeerConnection = ProbedPC;
-
-      const pollFirstFrame = () => {
-        if (!pollMs || probe.firstFrameAt !== null) return;
-        const tick = async () => {
-          for (const pc of probe.pcs) {
-            if (pc.signalingState === 'closed') continue;
-            const stats = await pc.getStats().catch(() => null);
-            stats?.forEach((r: { type: string; kind?: string; framesDecoded?: number }) => {
-              if (probe.firstFrameAt === null && r.type === 'inbound-rtp' && r.kind === 'video' && (r.framesDecoded ?? 0) > 0)
-                probe.firstFrameAt = Date.now();
-            });
-          }
-          if (probe.firstFrameAt === null) setTimeout(() => void tick(), pollMs);
-        };
-        void tick();
-      };
-
-      const NativeWS = window.WebSocket;
-      class ProbedWS extends NativeWS {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(url, protocols);
-          if (!String(url).includes('/signal')) return;
-          this.addEventListener('message', (event: MessageEvent) => {
-            try {
-              if ((JSON.parse(String(event.data)) as { type?: string }).type === 'ready') {
-                probe.readyAt.push(Date.now());
-                pollFirstFrame();
-              }
-            } catch {
-              // not JSON: not ours to judge
-            }
-          });
-        }
-      }
-      window.WebSocket = ProbedWS;
-    },
-    { relay: opts.relay ?? false, pollMs: opts.pollFirstFrameMs ?? 0 },
-  );
-}
-
-/** Frames of the other side's video this page has decoded (inbound-rtp video, over its live connections). */
-export function framesDecoded(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const probe = (window as unknown as { __visitProbe?: CallProbe }).__visitProbe;
-    let frames = 0;
-    for (const pc of probe?.pcs ?? []) {
-      if (pc.signalingState === 'closed') continue;
-      const stats = await pc.getStats();
-      stats.forEach((r: { type: string; kind?: string; framesDecoded?: number }) => {
-        if (r.type === 'inbound-rtp' && r.kind === 'video') frames = Math.max(frames, r.framesDecoded ?? 0);
-      });
-    }
-    return frames;
-  });
-}
-
-export interface SelectedPair {
-  local: string;
-  remote: string;
-  protocol: string;
-  relayProtocol: string | null;
-}
-
-/** The candidate pair the page's live connection is using (local and remote candidate types). */
-export function selectedPair(page: Page): Promise<SelectedPair | null> {
-  return page.evaluate(async () => {
-    const probe = (window as unknown as { __visitProbe?: CallProbe }).__visitProbe;
-    const live = (probe?.pcs ?? []).filter((pc) => pc.signalingState !== 'closed');
-    const pc = live[live.length - 1];
-    if (!pc) return null;
-    const stats = await pc.getStats();
-    type Entry = { id: string; type: string; selectedCandidatePairId?: string; nominated?: boolean; state?: string; localCandidateId?: string; remoteCandidateId?: string; candidateType?: string; protocol?: string; relayProtocol?: string };
-    const all: Entry[] = [];
-    stats.forEach((r: Entry) => all.push(r));
-    const pairId =
-      all.find((r) => r.type === 'transport' && r.selectedCandidatePairId)?.selectedCandidatePairId ??
-      all.find((r) => r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded')?.id;
-    const pair = all.find((r) => r.id === pairId);
-    if (!pair) return null;
-    const local = all.find((r) => r.id === pair.localCandidateId);
-    const remote = all.find((r) => r.id === pair.remoteCandidateId);
-    return {
-      local: local?.candidateType ?? '',
-      remote: remote?.candidateType ?? '',
-      protocol: local?.protocol ?? '',
-      relayProtocol: local?.relayProtocol ?? null,
-    };
-  });
-}
 
 /** issue 16 "each side decodes the other's video (getStats framesDecoded > 0 both ways)". */
 export async function expectDecodingBothWays(patient: Page, doctor: Page) {
