@@ -48,7 +48,7 @@ export function createOrderVisitService(deps: {
   doctors: Pick<DoctorService, 'list' | 'get'>;
   scheduling: Pick<
     SchedulingService,
-    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken' | 'missedStateIn'
+    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken' | 'missedStateIn' | 'completedForOrder'
   >;
   payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder' | 'hasLivePayment'>;
   audit: Pick<AuditService, 'record'>;
@@ -77,6 +77,15 @@ export function createOrderVisitService(deps: {
     }
     await assertRebookWindowIn(tx, orderId);
     await orders.transition({ orderId, to: 'visit_scheduled', reason: 'visit_rebooked', audit: auditCtx, tx });
+  }
+
+  /**
+   * issue 16: an order whose visit was completed waits for its doctor's decision; no other visit is
+   * booked for it (409 ORDER_CLOSED), or the closed-visit job would mark the order missed for a
+   * visit it never needed. Read in `tx` when given.
+   */
+  async function assertNoCompletedVisit(orderId: string, tx?: DbOrTx): Promise<void> {
+    if (await scheduling.completedForOrder(orderId, tx)) throw refuse('ORDER_CLOSED');
   }
 
   async function ownedState(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<OrderState> {
@@ -249,6 +258,7 @@ export function createOrderVisitService(deps: {
       if (!current || current.status !== 'cancelled' || !current.orderId) throw notFound();
       const order = await orderOf(input.storefront, current);
       if (order?.state !== 'paid') throw refuse('ORDER_CLOSED');
+      await assertNoCompletedVisit(current.orderId);
       const booked = await scheduling.rebookByToken(input);
       if (!booked) throw notFound();
       return { ...booked, order };
@@ -336,6 +346,7 @@ export function createOrderVisitService(deps: {
       // Paid already (booking again after a cancelled or missed visit): mailed at once, the stage stays done.
       const missed = state.order.status === 'visit_missed';
       const paid = state.order.status === 'visit_scheduled' || missed;
+      if (paid) await assertNoCompletedVisit(input.orderId);
       const booked = await scheduling.book({
         storefront: input.storefront,
         identity: input.identity,
@@ -354,8 +365,11 @@ export function createOrderVisitService(deps: {
         // with the order locked: refused (and the booking undone) once the 3 days to book a new
         // time have passed, whether or not the missed-visit job has cancelled the order yet.
         // issue 16: with another doctor, the order becomes theirs in the same transaction.
-        inTx: missed
+        // issue 16: a visit completed meanwhile keeps the order from a second one (checked again here).
+        inTx: paid
           ? async (tx, row) => {
+              await assertNoCompletedVisit(input.orderId, tx);
+              if (!missed) return;
               await rescheduleMissedIn(tx, input.orderId, input.audit);
               if (row.doctorId !== state.order.doctorId) await orders.write(tx, input.orderId, { doctorId: row.doctorId });
             }
