@@ -15,6 +15,7 @@ import type { OrderOwner, OrdersService, OrderState } from '../modules/orders/or
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
 import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from '../modules/scheduling/scheduling.service.ts';
 import type { VisitOutcomes } from '../modules/visits/visit-outcomes.ts';
+import type { VisitsService } from '../modules/visits/visits.service.ts';
 import { MISSED_VISIT_REBOOK_MS } from './missed-visit.ts';
 
 /**
@@ -54,11 +55,15 @@ export function createOrderVisitService(deps: {
   audit: Pick<AuditService, 'record'>;
   /** issue 16: who missed a missed visit (the account offers another doctor when it was the doctor). */
   outcomes?: Pick<VisitOutcomes, 'attendanceOf'> | undefined;
+  /** issue 16: a visit cancelled while its room is open ends the call (its sockets are told, after the commit). */
+  visits?: Pick<VisitsService, 'announceEnded'> | undefined;
   now?: (() => Date) | undefined;
 }) {
   const { db, orders, checkout, doctors, scheduling, payments, audit } = deps;
   const now = deps.now ?? (() => new Date());
   const scope = (storefront: StorefrontConfig) => ({ storefrontId: storefront.id, companyId: storefront.companyId });
+  /** issue 16: after the commit, whoever is still in a cancelled visit's room is told it is over (nothing more is relayed). */
+  const announceCancelled = (appointmentId: string) => deps.visits?.announceEnded(appointmentId, 'system').catch(() => undefined);
 
   /** issue 15: refuses (409) a new time for an order whose visit was missed over 3 days ago, read in `tx` (or `db`). */
   async function assertRebookWindowIn(tx: DbOrTx, orderId: string): Promise<void> {
@@ -155,13 +160,15 @@ export function createOrderVisitService(deps: {
       reason: 'patient_cancelled',
     });
     if (!voided.ok) throw paymentProblem(voided.failure);
-    const appointmentId = await db.transaction(async (txRaw) => {
+    const cancelledVisitId = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as DbOrTx;
       // The order's booked visit, whichever link was used (a visit booked again has its own).
       const cancelledVisit = await scheduling.cancelLiveForOrderIn(tx, input.storefront, orderId, { identity: input.identity, meta: input.meta });
       await orders.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
-      return cancelledVisit?.id ?? input.appointmentId;
+      return cancelledVisit?.id ?? null;
     });
+    if (cancelledVisitId) await announceCancelled(cancelledVisitId);
+    const appointmentId = cancelledVisitId ?? input.appointmentId;
     if (appointmentId) await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
   }
 
@@ -233,6 +240,7 @@ export function createOrderVisitService(deps: {
         return { appointment, outcome };
       });
       if (!done) return null;
+      await announceCancelled(done.appointment.id);
       const appointment = await scheduling.viewById(done.appointment.id);
       if (!appointment) return null;
       await scheduling.mailCancelled(
