@@ -223,7 +223,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const visitReminderJob = createVisitReminderJob({ db, now, jobs, scheduling, orders, doctors, reminders: visitReminders, notices: orderNotices });
   // The patient rates the doctor who saw or reviewed the order; the doctor's average follows (issue 16).
   const rateDoctor = createRateDoctor({ db, now, orders, scheduling, reviews, doctors, ratings, audit });
-  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, outcomes: visitOutcomes, now });
+  const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, outcomes: visitOutcomes, visits, now });
   const visitCompletion = createVisitCompletion({ db, scheduling, orders, visits });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).

@@ -87,7 +87,7 @@ export async function paidVisitOrder(ctx: TestContext, opts: { date?: string; pa
   expect(paid.json().status).toBe('visit_scheduled');
   await ctx.app.services.jobs.drain();
   const appointment = booked.json().appointment as { id: string; startsAt: string; endsAt: string };
-  return { patient, orderId, appointmentId: appointment.id, startsAt: appointment.startsAt, endsAt: appointment.endsAt, phone: invitee.number };
+  return { patient, orderId, appointmentId: appointment.id, startsAt: appointment.startsAt, endsAt: appointment.endsAt, phone: invitee.number, email: invitee.email };
 }
 export type PaidVisit = Awaited<ReturnType<typeof paidVisitOrder>>;
 

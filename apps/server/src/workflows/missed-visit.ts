@@ -54,17 +54,17 @@ export function createMissedVisits(deps: {
   now: () => Date;
   jobs: Pick<JobQueue, 'every'>;
   orders: Pick<OrdersService, 'state' | 'transition'>;
-  scheduling: Pick<SchedulingService, 'markMissedIn' | 'missedNotRebookedBefore' | 'missedStateIn' | 'bookedWindowClosedBy' | 'markMissedBySystemIn'>;
+  scheduling: Pick<SchedulingService, 'markMissedIn' | 'missedNotRebookedBefore' | 'missedStateIn' | 'bookedWindowClosedBy' | 'markMissedBySystemIn' | 'completeIn'>;
   outcomes: Pick<VisitOutcomes, 'attendanceOf' | 'recordMissedIn'>;
   payments: Pick<PaymentsService, 'voidForOrder'>;
   notices: Pick<OrderNotices, 'enqueue'>;
-  /** Tells whoever is still in the visit's room that it is over (after the commit). */
-  visits?: Pick<VisitsService, 'announceEnded'>;
+  /** Completes a visit both came to that nobody ended; tells whoever is still in its room that it is over (after the commit). */
+  visits: Pick<VisitsService, 'announceEnded' | 'completeIn'>;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }) {
   const { db, now, orders, scheduling, outcomes, payments, notices } = deps;
   const announce = (appointmentId: string) =>
-    deps.visits?.announceEnded(appointmentId, 'system').catch((error: unknown) => deps.log?.warn({ appointmentId, error }, 'could not tell the visit room it was marked missed'));
+    deps.visits.announceEnded(appointmentId, 'system').catch((error: unknown) => deps.log?.warn({ appointmentId, error }, 'could not tell the visit room it was marked missed'));
 
   /**
    * The doctor (`doctorId`) marks their visit missed. Another doctor's visit or an unknown one: 404;
@@ -167,19 +167,53 @@ export function createMissedVisits(deps: {
   }
 
   /**
+   * issue 16: a visit both came to whose window closed without the doctor ending it is completed by
+   * the system (the doctor then decides the order; it would otherwise wait for ever), in one
+   * transaction under the visit's and the order's locks, who came read again under them.
+   */
+  async function completeClosed(visit: BookedVisitRow): Promise<boolean> {
+    const system = { type: 'system' as const };
+    try {
+      return await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as DbOrTx;
+        const completed = await scheduling.completeIn(tx, visit.appointmentId, visit.doctorId, system, {});
+        if (!completed) return false;
+        const locked = await orders.state(tx, { orderId: visit.orderId }, { forUpdate: true });
+        if (locked?.order.status !== 'visit_scheduled') throw new NotMissable();
+        const seen = (await outcomes.attendanceOf([visit.appointmentId], tx)).get(visit.appointmentId);
+        if (seen?.outcome || !seen?.patientJoinedAt || !seen.doctorJoinedAt) throw new NotMissable();
+        await deps.visits.completeIn(tx, visit.appointmentId, 'system', system, { actor: system, storefrontId: visit.storefrontId });
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NotMissable || (error instanceof AppError && error.status === 409)) return false;
+      throw error;
+    }
+  }
+
+  /**
    * issue 16, one pass: the booked visits of `visit_scheduled` orders whose window has closed become
    * missed (by the patient, or by the doctor) unless both came. Answers how many were marked.
    */
-  async function sweepClosed(): Promise<{ missedByPatient: number; missedByDoctor: number }> {
+  async function sweepClosed(): Promise<{ missedByPatient: number; missedByDoctor: number; completed: number }> {
     const closed = await scheduling.bookedWindowClosedBy(now());
-    const counts = { missedByPatient: 0, missedByDoctor: 0 };
+    const counts = { missedByPatient: 0, missedByDoctor: 0, completed: 0 };
     if (closed.length === 0) return counts;
     const seen = await outcomes.attendanceOf(closed.map((v) => v.appointmentId));
     for (const visit of closed) {
       const attendance = seen.get(visit.appointmentId);
       // The doctor completed it or marked it missed already, or both came (the doctor completes it).
-      const outcome = attendance?.outcome ? null : missedOutcomeOf(visit.visitType, attendance);
-      if (!outcome || !(await markClosed(visit, outcome))) continue;
+      if (attendance?.outcome) continue;
+      const outcome = missedOutcomeOf(visit.visitType, attendance);
+      if (!outcome) {
+        // Both came and nobody ended it: the visit happened.
+        if (attendance?.patientJoinedAt && attendance.doctorJoinedAt && (await completeClosed(visit))) {
+          counts.completed++;
+          await announce(visit.appointmentId);
+        }
+        continue;
+      }
+      if (!(await markClosed(visit, outcome))) continue;
       await announce(visit.appointmentId);
       if (outcome === 'missed_by_patient') counts.missedByPatient++;
       else counts.missedByDoctor++;

@@ -19,6 +19,7 @@ import { DEMO_PRODUCTS } from '../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../db/seed/storefronts.ts';
 import type { OrderOwner } from '../modules/orders/orders.service.ts';
 import { guestWithCart, signedInPatient } from '../modules/cart/cart.test-helpers.ts';
+import { signedInOkafor, signIn } from '../../test/visit-call.ts';
 
 const P = DEMO_PRODUCTS.evergreen;
 const { Consult, Shipping, Pharmacy, Scheduling } = Stage;
@@ -509,6 +510,34 @@ describe('cancelling a visit of an order (issue 13 #12)', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('APPOINTMENT_EXISTS');
     expect(await liveVisits(orderId)).toHaveLength(1);
+  });
+
+  it('books no other visit once the order’s visit was completed: the doctor decides next (issue 16), from checkout’s booking or a cancelled visit’s link', async () => {
+    const { who, orderId, token } = await paidVisit('2027-02-10T17:00:00.000Z');
+    // The first visit is cancelled from its link; a new one is booked from the account.
+    expect((await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)).statusCode).toBe(200);
+    const [open] = await openStarts(DEMO_DOCTOR_IDS.okafor, 1);
+    const booked = await who.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor, open));
+    expect(booked.statusCode).toBe(201);
+    // Dr. Okafor holds the visit and marks it done.
+    const { userId: okaforUserId } = await signedInOkafor(ctx);
+    ctx.clock.now = new Date(open!);
+    const okafor = await signIn(ctx, okaforUserId);
+    expect((await okafor.post(`/api/doctor/visits/${booked.json().appointment.id}/complete`)).statusCode).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('visit_scheduled');
+
+    // Neither way books a second visit for an order whose visit happened.
+    const patient = await signIn(ctx, who.userId);
+    const later = (await openStarts(DEMO_DOCTOR_IDS.okafor, 40)).at(-1)!;
+    const again = await patient.post(`/api/orders/${orderId}/appointment`, bookBody(DEMO_DOCTOR_IDS.okafor, later));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ORDER_CLOSED');
+    const fromLink = await new TestBrowser(ctx.app).post(`/api/reschedulings/${token}/rebook`, { startsAt: later, timeZone: 'America/New_York' });
+    expect(fromLink.statusCode).toBe(409);
+    expect(fromLink.json().code).toBe('ORDER_CLOSED');
+    expect(await liveVisits(orderId)).toEqual([]);
+    // The patient's visit page still shows the completed visit (to rate the doctor).
+    expect((await patient.get(`/api/orders/${orderId}/visit`)).json()).toMatchObject({ status: 'completed', outcome: 'completed' });
   });
 
   it('after payment the patient may cancel the order instead: the hold is voided and the order cancelled', async () => {

@@ -15,6 +15,7 @@ import type { OrderOwner, OrdersService, OrderState } from '../modules/orders/or
 import { paymentProblem, type PaymentsService } from '../modules/payments/payments.service.ts';
 import type { AppointmentView, Booked, CancelOutcome, RequestMeta, SchedulingService } from '../modules/scheduling/scheduling.service.ts';
 import type { VisitOutcomes } from '../modules/visits/visit-outcomes.ts';
+import type { VisitsService } from '../modules/visits/visits.service.ts';
 import { MISSED_VISIT_REBOOK_MS } from './missed-visit.ts';
 
 /**
@@ -48,17 +49,21 @@ export function createOrderVisitService(deps: {
   doctors: Pick<DoctorService, 'list' | 'get'>;
   scheduling: Pick<
     SchedulingService,
-    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken' | 'missedStateIn'
+    'book' | 'getForOrder' | 'cancelForOrder' | 'rescheduleForRecentOrder' | 'getByToken' | 'rowByToken' | 'nextForUser' | 'awaitingRebookForUser' | 'cancelByTokenIn' | 'cancelLiveForOrderIn' | 'viewById' | 'mailCancelled' | 'rebookByToken' | 'missedStateIn' | 'completedForOrder'
   >;
   payments: Pick<PaymentsService, 'voidForOrder' | 'paymentForOrder' | 'hasLivePayment'>;
   audit: Pick<AuditService, 'record'>;
   /** issue 16: who missed a missed visit (the account offers another doctor when it was the doctor). */
   outcomes?: Pick<VisitOutcomes, 'attendanceOf'> | undefined;
+  /** issue 16: a visit cancelled while its room is open ends the call (its sockets are told, after the commit). */
+  visits?: Pick<VisitsService, 'announceEnded'> | undefined;
   now?: (() => Date) | undefined;
 }) {
   const { db, orders, checkout, doctors, scheduling, payments, audit } = deps;
   const now = deps.now ?? (() => new Date());
   const scope = (storefront: StorefrontConfig) => ({ storefrontId: storefront.id, companyId: storefront.companyId });
+  /** issue 16: after the commit, whoever is still in a cancelled visit's room is told it is over (nothing more is relayed). */
+  const announceCancelled = (appointmentId: string) => deps.visits?.announceEnded(appointmentId, 'system').catch(() => undefined);
 
   /** issue 15: refuses (409) a new time for an order whose visit was missed over 3 days ago, read in `tx` (or `db`). */
   async function assertRebookWindowIn(tx: DbOrTx, orderId: string): Promise<void> {
@@ -77,6 +82,15 @@ export function createOrderVisitService(deps: {
     }
     await assertRebookWindowIn(tx, orderId);
     await orders.transition({ orderId, to: 'visit_scheduled', reason: 'visit_rebooked', audit: auditCtx, tx });
+  }
+
+  /**
+   * issue 16: an order whose visit was completed waits for its doctor's decision; no other visit is
+   * booked for it (409 ORDER_CLOSED), or the closed-visit job would mark the order missed for a
+   * visit it never needed. Read in `tx` when given.
+   */
+  async function assertNoCompletedVisit(orderId: string, tx?: DbOrTx): Promise<void> {
+    if (await scheduling.completedForOrder(orderId, tx)) throw refuse('ORDER_CLOSED');
   }
 
   async function ownedState(storefront: StorefrontConfig, owner: OrderOwner, orderId: string): Promise<OrderState> {
@@ -146,13 +160,15 @@ export function createOrderVisitService(deps: {
       reason: 'patient_cancelled',
     });
     if (!voided.ok) throw paymentProblem(voided.failure);
-    const appointmentId = await db.transaction(async (txRaw) => {
+    const cancelledVisitId = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as DbOrTx;
       // The order's booked visit, whichever link was used (a visit booked again has its own).
       const cancelledVisit = await scheduling.cancelLiveForOrderIn(tx, input.storefront, orderId, { identity: input.identity, meta: input.meta });
       await orders.transition({ orderId, to: 'cancelled', reason: 'patient_cancelled', audit: input.audit, tx });
-      return cancelledVisit?.id ?? input.appointmentId;
+      return cancelledVisit?.id ?? null;
     });
+    if (cancelledVisitId) await announceCancelled(cancelledVisitId);
+    const appointmentId = cancelledVisitId ?? input.appointmentId;
     if (appointmentId) await scheduling.mailCancelled(input.storefront, appointmentId, 'order_cancelled');
   }
 
@@ -224,6 +240,7 @@ export function createOrderVisitService(deps: {
         return { appointment, outcome };
       });
       if (!done) return null;
+      await announceCancelled(done.appointment.id);
       const appointment = await scheduling.viewById(done.appointment.id);
       if (!appointment) return null;
       await scheduling.mailCancelled(
@@ -249,6 +266,7 @@ export function createOrderVisitService(deps: {
       if (!current || current.status !== 'cancelled' || !current.orderId) throw notFound();
       const order = await orderOf(input.storefront, current);
       if (order?.state !== 'paid') throw refuse('ORDER_CLOSED');
+      await assertNoCompletedVisit(current.orderId);
       const booked = await scheduling.rebookByToken(input);
       if (!booked) throw notFound();
       return { ...booked, order };
@@ -336,6 +354,7 @@ export function createOrderVisitService(deps: {
       // Paid already (booking again after a cancelled or missed visit): mailed at once, the stage stays done.
       const missed = state.order.status === 'visit_missed';
       const paid = state.order.status === 'visit_scheduled' || missed;
+      if (paid) await assertNoCompletedVisit(input.orderId);
       const booked = await scheduling.book({
         storefront: input.storefront,
         identity: input.identity,
@@ -354,8 +373,11 @@ export function createOrderVisitService(deps: {
         // with the order locked: refused (and the booking undone) once the 3 days to book a new
         // time have passed, whether or not the missed-visit job has cancelled the order yet.
         // issue 16: with another doctor, the order becomes theirs in the same transaction.
-        inTx: missed
+        // issue 16: a visit completed meanwhile keeps the order from a second one (checked again here).
+        inTx: paid
           ? async (tx, row) => {
+              await assertNoCompletedVisit(input.orderId, tx);
+              if (!missed) return;
               await rescheduleMissedIn(tx, input.orderId, input.audit);
               if (row.doctorId !== state.order.doctorId) await orders.write(tx, input.orderId, { doctorId: row.doctorId });
             }

@@ -204,14 +204,14 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     const { patient, orderId, appointmentId } = await paidVisit(startsAt);
     // The window closes 15 minutes after the booked end (16:30 + 15 min).
     at('2027-02-02T16:45:00.000Z', -MINUTE);
-    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0 });
+    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0, completed: 0 });
     expect((await orderOf(orderId)).status).toBe('visit_scheduled');
 
     at('2027-02-02T16:45:00.000Z');
     // Two sweeps racing mark it once.
     const [a, b] = await Promise.all([closedSweep(), closedSweep()]);
     expect(a.missedByPatient + b.missedByPatient).toBe(1);
-    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0 });
+    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0, completed: 0 });
     expect((await orderOf(orderId)).status).toBe('visit_missed');
     expect((await visitsOf(orderId)).map((v) => v.status)).toEqual(['missed']);
     const [visit] = await ctx.database.db.select().from(visits).where(eq(visits.appointmentId, appointmentId));
@@ -243,7 +243,7 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     const startsAt = '2027-02-02T17:00:00.000Z';
     const { patient, orderId } = await paidVisit(startsAt);
     at('2027-02-02T17:45:00.000Z');
-    expect(await closedSweep()).toEqual({ missedByPatient: 1, missedByDoctor: 0 });
+    expect(await closedSweep()).toEqual({ missedByPatient: 1, missedByDoctor: 0, completed: 0 });
     at('2027-02-02T17:45:00.000Z', 3 * DAY - MINUTE);
     expect(await ctx.app.services.missedVisits.sweep()).toBe(0);
     at('2027-02-02T17:45:00.000Z', 3 * DAY + MINUTE);
@@ -264,7 +264,7 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     // The patient joined at the start; the doctor never did.
     await arrived(appointmentId, orderId, { patient: new Date(startsAt) });
     at('2027-02-03T14:45:00.000Z');
-    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 1 });
+    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 1, completed: 0 });
     expect((await orderOf(orderId)).status).toBe('visit_missed');
     const [visit] = await ctx.database.db.select().from(visits).where(eq(visits.appointmentId, appointmentId));
     expect(visit).toMatchObject({ outcome: 'missed_by_doctor', endedBy: 'system' });
@@ -292,7 +292,7 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     expect(order).toMatchObject({ status: 'visit_scheduled', doctorId: DEMO_DOCTOR_IDS.petrov });
   });
 
-  it('leaves a visit both joined (the doctor completes it) and one the doctor completed or marked', async () => {
+  it('completes a visit both joined that nobody ended, and leaves one the doctor completed or marked', async () => {
     const both = await paidVisit('2027-02-03T15:00:00.000Z');
     await arrived(both.appointmentId, both.orderId, { patient: new Date('2027-02-03T15:00:00Z'), doctor: new Date('2027-02-03T15:01:00Z') });
     const completed = await paidVisit('2027-02-03T16:00:00.000Z');
@@ -305,9 +305,14 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     await ctx.database.db.update(visits).set({ outcome: 'completed', endedBy: 'doctor' }).where(eq(visits.appointmentId, recorded.appointmentId));
 
     at('2027-02-04T12:00:00.000Z');
-    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0 });
+    // issue 16: the visit happened, so the doctor can decide the order; it must not wait for ever.
+    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0, completed: 1 });
     for (const { orderId } of [both, completed, recorded]) expect((await orderOf(orderId)).status).toBe('visit_scheduled');
-    expect((await ctx.database.db.select().from(visits).where(eq(visits.appointmentId, both.appointmentId)))[0]!.outcome).toBeNull();
+    expect((await ctx.database.db.select().from(visits).where(eq(visits.appointmentId, both.appointmentId)))[0]).toMatchObject({ outcome: 'completed', endedBy: 'system' });
+    expect((await ctx.database.db.select().from(appointments).where(eq(appointments.id, both.appointmentId)))[0]!.status).toBe('completed');
+    expect(await ctx.app.services.visits.completedVisitOf(both.orderId)).toMatchObject({ appointmentId: both.appointmentId });
+    // A second pass changes nothing.
+    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0, completed: 0 });
   });
 
   it('decides who missed it from who arrived; a phone visit counts only the doctor', () => {
@@ -330,7 +335,7 @@ describe('a visit nobody joined becomes missed (issue 16)', () => {
     const [visit] = await ctx.database.db.select().from(visits).where(eq(visits.appointmentId, appointmentId));
     expect(visit).toMatchObject({ outcome: 'missed_by_patient', endedBy: 'doctor' });
     at(startsAt, HOUR);
-    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0 });
+    expect(await closedSweep()).toEqual({ missedByPatient: 0, missedByDoctor: 0, completed: 0 });
     await ctx.app.services.jobs.drain();
     expect(await mailsTo(patient.email, 'You missed your visit')).toHaveLength(1);
   });

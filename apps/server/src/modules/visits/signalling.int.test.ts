@@ -224,6 +224,30 @@ describe('the signalling socket (issue 16)', () => {
     doctor.close();
   });
 
+  it('ends the call for both when the patient cancels the order, or the visit from its link, while the room is open: nothing more is relayed', async () => {
+    // issue 16: only the visit's patient and doctor signal it, and only while it is on; a cancelled
+    // visit is over like one the doctor ended (its sockets are told and closed, not left relaying).
+    const byOrder = await paidVisitOrder(ctx);
+    atStart(byOrder, MINUTE);
+    const first = await inCall(byOrder);
+    expect((await (await signIn(ctx, byOrder.patient.userId)).post(`/api/account/orders/${byOrder.orderId}/cancel`)).statusCode).toBe(200);
+    expect(await first.doctor.next('ended')).toEqual({ type: 'ended', by: 'system' });
+    expect(await first.patient.next('ended')).toEqual({ type: 'ended', by: 'system' });
+    first.patient.send({ type: 'candidate', candidate: { candidate: 'candidate:after-cancel' } });
+    expect(await first.patient.next('error')).toEqual({ type: 'error', code: 'ended' });
+    expect(await first.doctor.closed(8000)).toBe(SIGNAL_CLOSE.ended);
+    expect(first.doctor.types()).not.toContain('candidate');
+
+    const byLink = await paidVisitOrder(ctx, { date: '2027-02-03' });
+    atStart(byLink, MINUTE);
+    const second = await inCall(byLink);
+    const mail = (await ctx.app.services.notifications.outbox(500)).find((m) => m.to === byLink.email && /\/reschedulings\//.test(m.body));
+    const token = /\/reschedulings\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    expect((await new TestBrowser(ctx.app).delete(`/api/reschedulings/${token}`)).statusCode).toBe(200);
+    expect(await second.doctor.next('ended')).toEqual({ type: 'ended', by: 'system' });
+    expect(await second.patient.next('ended')).toEqual({ type: 'ended', by: 'system' });
+  });
+
   it('refuses everyone but the visit’s patient and doctor with close 4404 before any message, like an unknown visit', async () => {
     const visit = await paidVisitOrder(ctx);
     // Another patient with a visit of their own at another time, another doctor, a guest, nobody.

@@ -119,7 +119,7 @@ describe('the patient’s visit (issue 16)', () => {
 describe('ICE servers (issue 16)', () => {
   it('gives each participant STUN and TURN with a credential coturn can verify, that expires', async () => {
     const visit = await paidVisitOrder(ctx);
-    atStart(visit, -30 * MINUTE);
+    atStart(visit, -10 * MINUTE);
     const forPatient = await (await patientOf(visit)).get(`/api/visits/${visit.appointmentId}/ice-servers`);
     expect(forPatient.statusCode).toBe(200);
     expect(forPatient.headers['cache-control']).toBe('no-store');
@@ -156,6 +156,33 @@ describe('ICE servers (issue 16)', () => {
       expect((await caller.get(`/api/visits/${visit.appointmentId}/ice-servers`)).statusCode, caller.name).toBe(404);
     }
     expect((await (await patientOf(visit)).get(`/api/visits/${randomUUID()}/ice-servers`)).statusCode).toBe(404);
+  });
+
+  it('gives no TURN credential for a visit that is not on: long before it, after its window, once it ended (issue 16: the TURN relay serves the visit’s call only)', async () => {
+    const visit = await paidVisitOrder(ctx);
+    const ice = async (who: 'patient' | 'doctor') => (who === 'patient' ? await patientOf(visit) : await okafor()).get(`/api/visits/${visit.appointmentId}/ice-servers`);
+    // A day ahead: not yet (the call starts from the visit page once it is about to start).
+    atStart(visit, -24 * 60 * MINUTE);
+    for (const who of ['patient', 'doctor'] as const) {
+      const early = await ice(who);
+      expect(early.statusCode, who).toBe(409);
+      expect(early.json().code, who).toBe('VISIT_NOT_OPEN');
+    }
+    atStart(visit, -14 * MINUTE);
+    expect((await ice('patient')).statusCode).toBe(200);
+    // The doctor ended it: nobody gets a credential for it any more.
+    atStart(visit, MINUTE);
+    expect((await (await okafor()).post(`/api/doctor/visits/${visit.appointmentId}/complete`)).statusCode).toBe(200);
+    for (const who of ['patient', 'doctor'] as const) {
+      const ended = await ice(who);
+      expect(ended.statusCode, who).toBe(409);
+      expect(ended.json().code, who).toBe('VISIT_ENDED');
+    }
+    // A week later still nothing (an old visit is no key to the relay).
+    ctx.clock.advance(7 * 24 * 60 * MINUTE);
+    expect((await ice('patient')).statusCode).toBe(409);
+    // Strangers still learn nothing: 404.
+    for (const caller of await strangers()) expect((await caller.get(`/api/visits/${visit.appointmentId}/ice-servers`)).statusCode, caller.name).toBe(404);
   });
 });
 

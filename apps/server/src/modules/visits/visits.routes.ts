@@ -106,7 +106,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['visits'],
         summary:
-          'issue 16: the STUN and TURN servers for the visit’s call, TURN with a credential of this participant that expires (coturn shared-secret scheme), and the transport policy. The visit’s patient or doctor only (else 404)',
+          'issue 16: the STUN and TURN servers for the visit’s call, TURN with a credential of this participant that expires (coturn shared-secret scheme), and the transport policy. The visit’s patient or doctor only (else 404); from 15 minutes before the start until its window closes while it is on (else 409 VISIT_NOT_OPEN, or VISIT_ENDED once it ended)',
         params: visitParams,
         response: { 200: iceServersSchema },
       },

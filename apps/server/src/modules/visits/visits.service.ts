@@ -17,7 +17,7 @@ import {
 } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { VisitOutcome } from '../../db/schema/visits.ts';
-import { notFound } from '../../lib/problem.ts';
+import { AppError, notFound } from '../../lib/problem.ts';
 import type { AuditActor, AuditContext, AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import { isUuid } from '../catalog/catalog.service.ts';
@@ -27,6 +27,11 @@ import type { AppointmentRow, SchedulingService } from '../scheduling/scheduling
 import type { SignalBus } from './signal-bus.ts';
 import type { VisitJoinInfo, VisitVideoProvider } from './video-provider.ts';
 import { createVisitsRepo, type VisitFirstMoment, type VisitRow } from './visits.repo.ts';
+
+/** 409 VISIT_NOT_OPEN: ICE servers asked for outside the visit's time. */
+export const VISIT_NOT_OPEN = 'This visit is not open yet.';
+/** 409 VISIT_ENDED: ICE servers asked for once the visit ended (completed, missed or cancelled). */
+export const VISIT_ENDED = 'This visit has ended.';
 
 /** What the visit's rules read: its appointment and its order. */
 export interface VisitFacts {
@@ -214,7 +219,7 @@ export function createVisitsService(deps: {
     return deps.video.joinInfo({ appointmentId: p.facts.appointmentId, role: p.role, closesAt: visitWindow(p.facts.startsAt, p.facts.endsAt).closesAt, now: now() });
   }
 
-  return {
+  const service = {
     participant,
 
     /**
@@ -344,14 +349,26 @@ export function createVisitsService(deps: {
 
     joinInfo,
 
-    /** GET /api/visits/:appointmentId/ice-servers: the visit's patient or doctor (else 404). */
+    /**
+     * GET /api/visits/:appointmentId/ice-servers: the visit's patient or doctor (else 404), from a
+     * quarter of an hour before the start until the window closes, while the visit is on (else 409
+     * VISIT_NOT_OPEN, or VISIT_ENDED once it ended): a TURN credential is a key to the relay, handed
+     * out for the visit's call only, not for an old or far-off visit.
+     */
     async iceServers(identity: Identity | null, appointmentId: string): Promise<IceServers> {
       const p = await participant(identity, appointmentId);
       if (!p) throw notFound();
+      const refusal = await service.joinRefusal(p);
+      if (refusal === 'ended') throw new AppError(409, 'VISIT_ENDED', VISIT_ENDED);
+      // Still booked and waiting, and about to start: the page may get ready a little early.
+      const f = p.facts;
+      const aboutToStart = f.appointmentStatus === 'booked' && f.orderStatus === 'visit_scheduled' && visitWindowPhase(now(), f.startsAt, f.endsAt) === 'about_to_start';
+      if (refusal === 'not_open' && !aboutToStart) throw new AppError(409, 'VISIT_NOT_OPEN', VISIT_NOT_OPEN);
       const info = await joinInfo(p);
       if (info.kind !== 'webrtc') throw notFound();
       return info.ice;
     },
   };
+  return service;
 }
 export type VisitsService = ReturnType<typeof createVisitsService>;
