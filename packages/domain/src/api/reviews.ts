@@ -62,6 +62,8 @@ export const reviewQueueSchema = z
     }),
     todayVisits: z.array(todayVisitSchema),
     timeZone: z.string(),
+    /** The store's time when it answered: "Join visit", "Mark missed" and "overdue" follow it, not the device clock. */
+    serverNow: z.string(),
   })
   .meta({ id: 'ReviewQueue' });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;

@@ -233,6 +233,7 @@ export function createReviewService(deps: {
         },
         todayVisits: visits.map((v) => ({ ...v, orderNumber: v.orderId ? orderNumberOf(v.orderId) : null })),
         timeZone: doctor.timeZone,
+        serverNow: now().toISOString(),
       };
     },
 

@@ -39,6 +39,7 @@ export function queue(items: ReviewQueueItem[], over: Partial<ReviewQueue> = {})
     },
     todayVisits: [],
     timeZone: 'America/Chicago',
+    serverNow: new Date().toISOString(),
     ...over,
   };
 }

@@ -35,3 +35,9 @@ export function outcomeText(visit: Pick<DoctorVisit, 'status' | 'outcome'>): str
   if (visit.status === 'rescheduled') return 'This visit was moved to another time.';
   return '';
 }
+
+/** The patient's number as the doctor dials it: ten US digits as +1…, anything else as given. */
+export function patientTelHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 && !phone.trim().startsWith('+') ? `tel:+1${digits}` : `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
+}

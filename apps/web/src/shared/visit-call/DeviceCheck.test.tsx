@@ -50,6 +50,17 @@ describe('DeviceCheck', () => {
     ).toBe(true);
   });
 
+  it('while the camera starts: says so, and does not claim that no camera or microphone was found', async () => {
+    stubMediaDevices();
+    // The browser has not answered yet.
+    Object.assign(navigator.mediaDevices, { getUserMedia: () => new Promise<MediaStream>(() => {}) });
+    const { container } = renderCheck();
+    expect(await screen.findByText('Starting your camera…')).toBeInTheDocument();
+    expect(screen.queryByText('No camera found')).not.toBeInTheDocument();
+    expect(screen.queryByText('No microphone found')).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
   it('without a camera: says so and lets the visit start with sound only', async () => {
     stubMediaDevices({ cameras: [], fail: (c) => (c.video ? 'NotFoundError' : null) });
     const user = userEvent.setup();

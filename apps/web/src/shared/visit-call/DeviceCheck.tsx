@@ -21,6 +21,9 @@ import { StreamVideo } from './StreamVideo';
 import type { VisitDevices } from './types';
 
 /** Where the check is. `no_camera`: sound works, no camera (the visit may start with sound only). */
+/** A disabled picker's "none found" stays readable (MUI greys disabled helper text below contrast). */
+const READABLE_HELPER = { '&.Mui-disabled': { color: 'text.secondary' } } as const;
+
 export type DeviceCheckStatus = 'asking' | 'ready' | 'no_camera' | 'camera_in_use' | MediaProblem;
 
 export interface DeviceCheckProps {
@@ -197,7 +200,8 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
           value={lists.cameras.some((c) => c.deviceId === devices.cameraId) ? devices.cameraId : ''}
           disabled={lists.cameras.length === 0 || status === 'asking'}
           onChange={(event) => void acquire({ ...devices, cameraId: event.target.value })}
-          helperText={lists.cameras.length === 0 ? 'No camera found' : undefined}
+          helperText={status !== 'asking' && lists.cameras.length === 0 ? 'No camera found' : undefined}
+          slotProps={{ formHelperText: { sx: READABLE_HELPER } }}
         >
           {lists.cameras.map((c) => (
             <MenuItem key={c.deviceId} value={c.deviceId}>
@@ -216,7 +220,8 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
           }
           disabled={lists.microphones.length === 0 || status === 'asking'}
           onChange={(event) => void acquire({ ...devices, microphoneId: event.target.value })}
-          helperText={lists.microphones.length === 0 ? 'No microphone found' : undefined}
+          helperText={status !== 'asking' && lists.microphones.length === 0 ? 'No microphone found' : undefined}
+          slotProps={{ formHelperText: { sx: READABLE_HELPER } }}
         >
           {lists.microphones.map((m) => (
             <MenuItem key={m.deviceId} value={m.deviceId}>

@@ -67,6 +67,8 @@ describe('VisitCall', () => {
     await userEvent.click(admit);
     expect(call.socket().ofType('admit')).toHaveLength(1);
     await call.receive({ type: 'admitted' });
+    // The patient is in: nobody is left to admit.
+    expect(screen.queryByRole('button', { name: 'Admit patient' })).not.toBeInTheDocument();
     await call.receive({ type: 'ready' });
     expect(call.socket().ofType('description')[0]?.description.type).toBe('offer');
     await call.receive({ type: 'description', description: { type: 'answer', sdp: 'answer' } });

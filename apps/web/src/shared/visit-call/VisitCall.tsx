@@ -135,7 +135,8 @@ export function VisitCall(props: VisitCallComponentProps) {
 
       {inCall ? (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {doctor ? (
+          {/* Once the patient is in, there is nobody left to admit. */}
+          {doctor && !call.admitted ? (
             <StatusButton color="success" disabled={!call.patientWaiting} onClick={call.admit}>
               Admit patient
             </StatusButton>

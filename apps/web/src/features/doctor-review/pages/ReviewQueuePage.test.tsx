@@ -157,6 +157,17 @@ describe('ReviewQueuePage', () => {
     expect(within(today).getAllByRole('link', { name: /^Join visit/ })).toHaveLength(1);
   });
 
+  // issue 16: the store's clock decides, not the device's (a device 2 hours behind still sees Join visit).
+  it('follows the store’s time for "Join visit" and "Mark missed"', async () => {
+    const storeNow = Date.now() + 2 * 3_600_000;
+    const open = visit({ startsAt: new Date(storeNow - 2 * 60_000).toISOString(), endsAt: new Date(storeNow + 18 * 60_000).toISOString() });
+    fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([], { todayVisits: [open], serverNow: new Date(storeNow).toISOString() }) })]]);
+    renderQueue();
+    const today = await screen.findByRole('region', { name: 'Today’s visits' });
+    expect(within(today).getByRole('link', { name: `Join visit at ${at(open.startsAt)} with Robin` })).toBeInTheDocument();
+    expect(within(today).getByRole('button', { name: `Mark the visit at ${at(open.startsAt)} missed` })).toBeInTheDocument();
+  });
+
   it('says when there is nothing to review, and shows a failure with a retry', async () => {
     fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([]) })]]);
     const { unmount } = renderQueue();

@@ -59,7 +59,7 @@ export function ReviewQueuePage() {
           <ErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
         ) : (
           <>
-            <TodayVisits visits={queue.data.todayVisits} timeZone={queue.data.timeZone} />
+            <TodayVisits visits={queue.data.todayVisits} timeZone={queue.data.timeZone} now={Date.parse(queue.data.serverNow)} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FilterSelect label="Storefront" value={filters.storefrontId} options={queue.data.counts.byStorefront} onChange={set('storefrontId')} />
               <FilterSelect label="Product" value={filters.productId} options={queue.data.counts.byProduct} onChange={set('productId')} />
@@ -72,7 +72,7 @@ export function ReviewQueuePage() {
             {queue.data.items.length === 0 ? (
               <EmptyState title="Nothing to review" body="No orders match. New orders appear here once they are paid." />
             ) : (
-              <QueueTable items={queue.data.items} />
+              <QueueTable items={queue.data.items} now={Date.parse(queue.data.serverNow)} />
             )}
             {queue.data.total > queue.data.pageSize ? (
               <Pagination
@@ -121,7 +121,7 @@ function FilterSelect({
   );
 }
 
-function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: string }) {
+function TodayVisits({ visits, timeZone, now }: { visits: TodayVisit[]; timeZone: string; now: number }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="today-visits">
       <Typography variant="h2" id="today-visits" sx={{ fontSize: '1.25rem' }}>
@@ -137,14 +137,14 @@ function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: str
                 primary={`${formatWhen(v.startsAt, timeZone, { timeOnly: true })} · ${v.patientFirstName}`}
                 secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, v.status].filter(Boolean).join(' · ')}
               />
-              <VisitLink visit={v} timeZone={timeZone} />
+              <VisitLink visit={v} timeZone={timeZone} now={now} />
               {v.status === 'booked' && v.orderId ? (
                 // The decision after the visit is this doctor's: the order opens for review.
                 <Button size="small" variant="contained" component={RouterLink} to={doctorOrderPath(v.orderId)} aria-label={`Open order ${v.orderNumber ?? ''} to decide after the visit`}>
                   Open order
                 </Button>
               ) : null}
-              {v.status === 'booked' && v.orderId && new Date(v.startsAt).getTime() <= Date.now() ? <MarkMissed visit={v} timeZone={timeZone} /> : null}
+              {v.status === 'booked' && v.orderId && new Date(v.startsAt).getTime() <= now ? <MarkMissed visit={v} timeZone={timeZone} /> : null}
             </ListItem>
           ))}
         </List>
@@ -157,8 +157,7 @@ function TodayVisits({ visits, timeZone }: { visits: TodayVisit[]; timeZone: str
  * issue 16: each of today's visits opens its page; a booked video visit whose window is open says
  * "Join visit" (the window opens 5 minutes before the start and closes 15 minutes after the end).
  */
-function VisitLink({ visit, timeZone }: { visit: TodayVisit; timeZone: string }) {
-  const now = Date.now();
+function VisitLink({ visit, timeZone, now }: { visit: TodayVisit; timeZone: string; now: number }) {
   const joinable =
     visit.status === 'booked' &&
     visit.visitType === VISIT_TYPE_VIDEO &&
@@ -201,8 +200,7 @@ function MarkMissed({ visit, timeZone }: { visit: TodayVisit; timeZone: string }
   );
 }
 
-function QueueTable({ items }: { items: ReviewQueueItem[] }) {
-  const now = Date.now();
+function QueueTable({ items, now }: { items: ReviewQueueItem[]; now: number }) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Orders to review">

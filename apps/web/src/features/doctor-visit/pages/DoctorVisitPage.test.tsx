@@ -30,7 +30,7 @@ function visit(over: Partial<DoctorVisit> = {}): DoctorVisit {
     endsAt: '2030-06-03T14:30:00.000Z',
     opensAt: '2030-06-03T13:55:00.000Z',
     closesAt: '2030-06-03T14:45:00.000Z',
-    patient: { name: 'Jordan Lee', phone: '+1 (555) 010-2000', timeZone: 'America/Chicago' },
+    patient: { name: 'Jordan Lee', phone: '5550102000', timeZone: 'America/Chicago' },
     doctorTimeZone: 'America/New_York',
     patientJoinedAt: null,
     admittedAt: null,
@@ -178,9 +178,9 @@ describe('DoctorVisitPage', () => {
     expect(await screen.findByText('Phone visit')).toBeInTheDocument();
     const call = screen.getByText(/^Call/);
     expect(call).toHaveTextContent(
-      'Call +1 (555) 010-2000 between Jun 3, 10:00 AM EDT and Jun 3, 10:30 AM EDT.',
+      'Call (555) 010-2000 between Jun 3, 10:00 AM EDT and Jun 3, 10:30 AM EDT.',
     );
-    expect(screen.getAllByRole('link', { name: '+1 (555) 010-2000' })[0]).toHaveAttribute(
+    expect(screen.getAllByRole('link', { name: '(555) 010-2000' })[0]).toHaveAttribute(
       'href',
       'tel:+15550102000',
     );

@@ -4,6 +4,7 @@
 // patient's number and is marked done here. The private visit note sits beside it, and after the
 // visit the order's review page is one link away ("Decide on this order").
 import {
+  formatUsPhone,
   formatVisitRange,
   VISIT_TYPE_LABELS,
   VISIT_TYPE_PHONE,
@@ -22,7 +23,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
-import { telHref } from '@/shared/contact';
 import { useDocumentTitle } from '@/shared/storefront';
 import { JoinVisit } from '@/shared/visit-call';
 import {
@@ -38,6 +38,7 @@ import {
   doctorZone,
   formatMoment,
   outcomeText,
+  patientTelHref,
 } from '../visitFormat';
 
 export function DoctorVisitPage() {
@@ -143,7 +144,7 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
               <div>
                 <dt>Patient’s phone</dt>
                 <dd>
-                  <Link href={telHref(visit.patient.phone)}>{visit.patient.phone}</Link>
+                  <Link href={patientTelHref(visit.patient.phone)}>{formatUsPhone(visit.patient.phone)}</Link>
                 </dd>
               </div>
             </Stack>
@@ -272,7 +273,7 @@ function PhoneVisit({
         {booked ? (
           <>
             <Typography>
-              Call <Link href={telHref(visit.patient.phone)}>{visit.patient.phone}</Link> between{' '}
+              Call <Link href={patientTelHref(visit.patient.phone)}>{formatUsPhone(visit.patient.phone)}</Link> between{' '}
               {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
             </Typography>
             <div>
