@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { answerFor, type Question } from '../e2e/consult-answers.ts';
 import { probeCalls, selectedPair } from '../e2e/visit-probe.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -112,37 +113,6 @@ async function startStore(): Promise<{ base: string; stop: () => Promise<void> }
 async function json(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<Record<string, unknown>> {
   if (res.status() !== status) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
-}
-
-type Question = { id: string; type: string; required?: boolean; min?: number; options?: { value: string; disqualifies?: boolean; exclusive?: boolean }[] };
-
-/** A harmless answer to each question (as e2e/visit-journeys.ts answers them). */
-function answerFor(q: Question, uploadId: string): unknown {
-  switch (q.type) {
-    case 'file_upload':
-      return [uploadId];
-    case 'number':
-      return q.min !== undefined && q.min > 35 ? q.min + 100 : 35;
-    case 'yes_no':
-      return 'no';
-    case 'single_choice':
-      return (q.options?.find((o) => o.value === 'male') ?? q.options?.find((o) => !o.disqualifies))?.value;
-    case 'multiple_choice':
-      return [(q.options?.find((o) => o.exclusive) ?? q.options?.find((o) => !o.disqualifies))?.value];
-    case 'medications':
-    case 'allergies':
-      return { none: true, items: [] };
-    case 'consent':
-      return true;
-    case 'date':
-      return '1990-01-01';
-    case 'height_weight':
-      return { heightInches: 70, weightPounds: 230 };
-    case 'text':
-      return q.required === false ? undefined : 'None';
-    default:
-      return undefined;
-  }
 }
 
 /** A new patient's paid video visit with Dr. Kim at his earliest free time, through the API. */

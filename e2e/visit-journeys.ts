@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { acceptConsents, answerWeightCare, startVisit } from './journeys.ts';
+import { answerFor, type Question } from './consult-answers.ts';
 import { framesDecoded, probeCalls, selectedPair } from './visit-probe.ts';
 
 export { framesDecoded, selectedPair };
@@ -188,45 +189,6 @@ async function bookedAppointment(request: APIRequestContext, orderId: string) {
   const { appointment } = (await res.json()) as { appointment: { id: string; startsAt: string; status: string; visitType: number } };
   expect(appointment).toMatchObject({ status: 'booked', visitType: 1 });
   return { appointmentId: appointment.id, startsAt: appointment.startsAt };
-}
-
-type Question = {
-  id: string;
-  type: string;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  options?: { value: string; disqualifies?: boolean; exclusive?: boolean }[];
-};
-
-/** A harmless answer to each question (never a disqualifying one; as e2e/shipping-pharmacy.spec.ts). */
-function answerFor(q: Question, uploadId: string): unknown {
-  switch (q.type) {
-    case 'file_upload':
-      return [uploadId];
-    case 'number':
-      // 35 (an age, a dose count) unless the question asks for more (a goal weight).
-      return q.min !== undefined && q.min > 35 ? q.min + 100 : 35;
-    case 'yes_no':
-      return 'no';
-    case 'single_choice':
-      return (q.options?.find((o) => o.value === 'male') ?? q.options?.find((o) => !o.disqualifies))?.value;
-    case 'multiple_choice':
-      return [(q.options?.find((o) => o.exclusive) ?? q.options?.find((o) => !o.disqualifies))?.value];
-    case 'medications':
-    case 'allergies':
-      return { none: true, items: [] };
-    case 'consent':
-      return true;
-    case 'date':
-      return '1990-01-01';
-    case 'height_weight':
-      return { heightInches: 70, weightPounds: 230 };
-    case 'text':
-      return q.required === false ? undefined : 'None';
-    default:
-      return undefined;
-  }
 }
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
