@@ -105,6 +105,32 @@ describe('VisitCall', () => {
     expect(audio.enabled).toBe(true);
   });
 
+  it('in the waiting room, camera off is said, and the stage still says the patient waits to be let in', async () => {
+    // issue 16 "a waiting room (the doctor admits the patient)"; walk-through: the stage's
+    // "Waiting for the doctor to let you in." was replaced by "Your camera is off.", so a patient
+    // who turned the camera off while waiting no longer knew what they were waiting for.
+    const user = userEvent.setup();
+    const call = await renderCall('patient');
+    await call.receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: false,
+      peerPresent: false,
+      ...HELLO,
+    });
+    const stage = () => screen.getByLabelText("Your doctor's video").parentElement!;
+    expect(stage()).toHaveTextContent('Waiting for the doctor to let you in.');
+    await user.click(screen.getByRole('button', { name: 'Camera off' }));
+    expect(liveRegion()).toHaveTextContent('Your camera is off.');
+    expect(stage()).toHaveTextContent('Waiting for the doctor to let you in.');
+    await user.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(stage()).toHaveTextContent('Waiting for the doctor to let you in.');
+    await call.receive({ type: 'peer-joined', role: 'doctor' });
+    await call.receive({ type: 'admitted' });
+    await call.receive({ type: 'ready' });
+    expect(stage()).toHaveTextContent('Connecting to your doctor…');
+  });
+
   it('switches the camera from the Devices panel during the call', async () => {
     const user = userEvent.setup();
     const call = await renderCall('doctor');

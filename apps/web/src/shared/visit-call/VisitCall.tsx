@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { telHref } from '@/shared/contact';
-import type { VisitCallDeps } from './engine';
+import { waitingLine, type VisitCallDeps } from './engine';
 import { useMediaDeviceLists } from './media';
 import { StreamVideo } from './StreamVideo';
 import type { VisitCallProps, VisitDevices } from './types';
@@ -110,7 +110,11 @@ export function VisitCall(props: VisitCallComponentProps) {
                 ? 'Sound only'
                 : call.phase === 'connected'
                   ? `${other} has no picture`
-                  : call.status}
+                  : // Where the call stands, not a control's feedback: turning the camera off in the
+                    // waiting room must not replace "Waiting for the doctor to let you in."
+                    call.phase === 'waiting' || call.phase === 'connecting'
+                    ? waitingLine(props.role, call.admitted, call.peerPresent)
+                    : call.status}
             </Typography>
           ) : null}
           {hasCamera && !call.cameraOff ? (
