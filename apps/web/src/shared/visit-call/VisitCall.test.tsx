@@ -266,6 +266,8 @@ describe('JoinVisit', () => {
       audio: { deviceId: { exact: 'mic-1' } },
       video: { deviceId: { exact: 'cam-1' } },
     });
+    // START VISIT is gone: focus goes to the call's status line, not to the page's body (walk-through).
+    await waitFor(() => expect(liveRegion()).toHaveFocus());
     await act(async () => fake.socket().open());
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(onLeft).toHaveBeenCalledOnce());
@@ -274,6 +276,10 @@ describe('JoinVisit', () => {
       await screen.findByText('You left the visit. You can join again while it is open.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'START VISIT' })).toBeInTheDocument();
+    // Leave is gone too: the check's heading takes focus.
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Check your camera and microphone' }),
+    ).toHaveFocus();
   });
 
   it('before the visit opens, the check runs but START VISIT waits', async () => {
@@ -309,5 +315,9 @@ describe('JoinVisit', () => {
       <JoinVisit appointmentId="appt-1" role="doctor" onEnded={vi.fn()} deps={fakeDeps().deps} />,
     );
     expect(await screen.findByRole('button', { name: 'Join' })).toBeInTheDocument();
+    // Opening the doctor's page does not move focus into the check.
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Check your camera and microphone' }),
+    ).not.toHaveFocus();
   });
 });

@@ -29,6 +29,7 @@ vi.mock('@/shared/visit-call', async () => {
     role: string;
     phone?: string;
     notYet?: string;
+    focusOnMount?: boolean;
     onEnded: (by: string) => void;
   }) {
     const [inCall, setInCall] = useState(false);
@@ -55,7 +56,7 @@ vi.mock('@/shared/visit-call', async () => {
         </div>
       );
     return (
-      <div data-testid="device-check">
+      <div data-testid="device-check" data-focus-on-mount={String(Boolean(props.focusOnMount))}>
         {left ? <p>You left the visit.</p> : null}
         {props.notYet ? <p>{props.notYet}</p> : null}
         <button type="button" disabled={Boolean(props.notYet)} onClick={() => setInCall(true)}>
@@ -149,6 +150,9 @@ describe('PatientVisitPage', () => {
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('button', { name: 'START ONLINE VISIT' }));
     const check = screen.getByTestId('device-check');
+    // The button pressed is gone: the check takes focus (its heading; the check's own test), not
+    // the page's body (walk-through).
+    expect(check).toHaveAttribute('data-focus-on-mount', 'true');
     expect(within(check).getByRole('button', { name: 'START VISIT' })).toBeDisabled();
     expect(within(check).getByText(/^Your visit opens at /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'START ONLINE VISIT' })).not.toBeInTheDocument();
@@ -202,6 +206,11 @@ describe('PatientVisitPage', () => {
     const user = userEvent.setup();
     const queryClient = createTestQueryClient();
     renderPage(at, queryClient);
+    // The window is open on arrival: the check shows without taking focus (nothing was pressed).
+    expect(await screen.findByTestId('device-check')).toHaveAttribute(
+      'data-focus-on-mount',
+      'false',
+    );
     await user.click(await screen.findByRole('button', { name: 'START VISIT' }));
     fail = true;
     await act(async () => {
