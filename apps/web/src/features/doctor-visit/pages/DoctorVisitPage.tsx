@@ -37,6 +37,7 @@ import {
   doctorOrderPath,
   doctorZone,
   formatMoment,
+  formatPatientPhone,
   outcomeText,
 } from '../visitFormat';
 
@@ -143,7 +144,9 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
               <div>
                 <dt>Patient’s phone</dt>
                 <dd>
-                  <Link href={telHref(visit.patient.phone)}>{visit.patient.phone}</Link>
+                  <Link href={telHref(visit.patient.phone)}>
+                    {formatPatientPhone(visit.patient.phone)}
+                  </Link>
                 </dd>
               </div>
             </Stack>
@@ -272,8 +275,11 @@ function PhoneVisit({
         {booked ? (
           <>
             <Typography>
-              Call <Link href={telHref(visit.patient.phone)}>{visit.patient.phone}</Link> between{' '}
-              {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
+              Call{' '}
+              <Link href={telHref(visit.patient.phone)}>
+                {formatPatientPhone(visit.patient.phone)}
+              </Link>{' '}
+              between {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
             </Typography>
             <div>
               <StatusButton
