@@ -34,6 +34,8 @@ export interface DeviceCheckProps {
   notYet?: string | undefined;
   /** Shown before the check (e.g. "You left the visit"). */
   notice?: string | undefined;
+  /** It replaced the button the person pressed: focus its heading (else focus falls to the page). */
+  focusOnMount?: boolean;
 }
 
 const MESSAGES: Record<Exclude<DeviceCheckStatus, 'asking' | 'ready'>, string> = {
@@ -56,7 +58,13 @@ function constraint(deviceId: string | undefined): MediaTrackConstraints | boole
   return deviceId ? { deviceId: { exact: deviceId } } : true;
 }
 
-export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheckProps) {
+export function DeviceCheck({
+  startLabel,
+  onStart,
+  notYet,
+  notice,
+  focusOnMount = false,
+}: DeviceCheckProps) {
   const [status, setStatus] = useState<DeviceCheckStatus>('asking');
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [devices, setDevices] = useState<VisitDevices>({});
@@ -66,6 +74,10 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
   const requestRef = useRef(0);
   const { refresh } = lists;
   const levelId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
 
   const acquire = useCallback(
     async (wanted: VisitDevices) => {
@@ -137,7 +149,7 @@ export function DeviceCheck({ startLabel, onStart, notYet, notice }: DeviceCheck
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <Typography variant="h6" component="h2">
+      <Typography variant="h6" component="h2" ref={heading} tabIndex={-1}>
         Check your camera and microphone
       </Typography>
       {notice ? <Alert severity="info">{notice}</Alert> : null}

@@ -19,17 +19,21 @@ export interface JoinVisitProps extends VisitCallProps {
   notYet?: string | undefined;
   /** Browser APIs to use instead of the real ones (tests). */
   deps?: Partial<VisitCallDeps>;
+  /** It replaced the button the person pressed (START ONLINE VISIT): the check takes focus. */
+  focusOnMount?: boolean;
 }
 
-export function JoinVisit({ onLeft, deps, notYet, ...props }: JoinVisitProps) {
+export function JoinVisit({ onLeft, deps, notYet, focusOnMount, ...props }: JoinVisitProps) {
   const [devices, setDevices] = useState<VisitDevices | null>(null);
   const [left, setLeft] = useState(false);
+  // START VISIT and Leave unmount the button pressed: what replaces it takes focus.
   if (devices) {
     return (
       <VisitCall
         {...props}
         devices={devices}
         {...(deps ? { deps } : {})}
+        focusOnMount
         onLeft={() => {
           setDevices(null);
           setLeft(true);
@@ -43,6 +47,7 @@ export function JoinVisit({ onLeft, deps, notYet, ...props }: JoinVisitProps) {
       startLabel={props.role === 'patient' ? START_VISIT_LABEL : DOCTOR_JOIN_LABEL}
       notice={left ? 'You left the visit. You can join again while it is open.' : undefined}
       notYet={notYet}
+      focusOnMount={left || Boolean(focusOnMount)}
       onStart={setDevices}
     />
   );

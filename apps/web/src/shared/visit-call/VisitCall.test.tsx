@@ -107,6 +107,32 @@ describe('VisitCall', () => {
     expect(audio.enabled).toBe(true);
   });
 
+  it('in the waiting room, camera off is said, and the stage still says the patient waits to be let in', async () => {
+    // issue 16 "a waiting room (the doctor admits the patient)"; walk-through: the stage's
+    // "Waiting for the doctor to let you in." was replaced by "Your camera is off.", so a patient
+    // who turned the camera off while waiting no longer knew what they were waiting for.
+    const user = userEvent.setup();
+    const call = await renderCall('patient');
+    await call.receive({
+      type: 'hello',
+      role: 'patient',
+      admitted: false,
+      peerPresent: false,
+      ...HELLO,
+    });
+    const stage = () => screen.getByLabelText("Your doctor's video").parentElement!;
+    expect(stage()).toHaveTextContent('Waiting for the doctor to let you in.');
+    await user.click(screen.getByRole('button', { name: 'Camera off' }));
+    expect(liveRegion()).toHaveTextContent('Your camera is off.');
+    expect(stage()).toHaveTextContent('Waiting for the doctor to let you in.');
+    await user.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(stage()).toHaveTextContent('Waiting for the doctor to let you in.');
+    await call.receive({ type: 'peer-joined', role: 'doctor' });
+    await call.receive({ type: 'admitted' });
+    await call.receive({ type: 'ready' });
+    expect(stage()).toHaveTextContent('Connecting to your doctor…');
+  });
+
   it('switches the camera from the Devices panel during the call', async () => {
     const user = userEvent.setup();
     const call = await renderCall('doctor');
@@ -242,6 +268,8 @@ describe('JoinVisit', () => {
       audio: { deviceId: { exact: 'mic-1' } },
       video: { deviceId: { exact: 'cam-1' } },
     });
+    // START VISIT is gone: focus goes to the call's status line, not to the page's body (walk-through).
+    await waitFor(() => expect(liveRegion()).toHaveFocus());
     await act(async () => fake.socket().open());
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(onLeft).toHaveBeenCalledOnce());
@@ -250,6 +278,10 @@ describe('JoinVisit', () => {
       await screen.findByText('You left the visit. You can join again while it is open.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'START VISIT' })).toBeInTheDocument();
+    // Leave is gone too: the check's heading takes focus.
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Check your camera and microphone' }),
+    ).toHaveFocus();
   });
 
   it('before the visit opens, the check runs but START VISIT waits', async () => {
@@ -285,5 +317,9 @@ describe('JoinVisit', () => {
       <JoinVisit appointmentId="appt-1" role="doctor" onEnded={vi.fn()} deps={fakeDeps().deps} />,
     );
     expect(await screen.findByRole('button', { name: 'Join' })).toBeInTheDocument();
+    // Opening the doctor's page does not move focus into the check.
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Check your camera and microphone' }),
+    ).not.toHaveFocus();
   });
 });

@@ -14,10 +14,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { telHref } from '@/shared/contact';
-import type { VisitCallDeps } from './engine';
+import { waitingLine, type VisitCallDeps } from './engine';
 import { useMediaDeviceLists } from './media';
 import { StreamVideo } from './StreamVideo';
 import type { VisitCallProps, VisitDevices } from './types';
@@ -28,10 +28,17 @@ export interface VisitCallComponentProps extends VisitCallProps {
   devices?: VisitDevices;
   /** Browser APIs to use instead of the real ones (tests). */
   deps?: Partial<VisitCallDeps>;
+  /** It replaced the button the person pressed: focus the status line (else focus falls to the page). */
+  focusOnMount?: boolean;
 }
 
 export function VisitCall(props: VisitCallComponentProps) {
   const call = useVisitCall(props);
+  const statusLine = useRef<HTMLDivElement>(null);
+  const { focusOnMount = false } = props;
+  useEffect(() => {
+    if (focusOnMount) statusLine.current?.focus();
+  }, [focusOnMount]);
   const lists = useMediaDeviceLists();
   const [showDevices, setShowDevices] = useState(false);
   const devicesId = useId();
@@ -43,7 +50,14 @@ export function VisitCall(props: VisitCallComponentProps) {
 
   return (
     <Stack spacing={2}>
-      <Box role="status" aria-live="polite" aria-atomic="true">
+      <Box
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        ref={statusLine}
+        tabIndex={-1}
+        sx={{ '&:focus': { outline: 'none' } }}
+      >
         {call.phase === 'phone' ? (
           <Alert severity="warning">
             {doctor ? (
@@ -110,7 +124,11 @@ export function VisitCall(props: VisitCallComponentProps) {
                 ? 'Sound only'
                 : call.phase === 'connected'
                   ? `${other} has no picture`
-                  : call.status}
+                  : // Where the call stands, not a control's feedback: turning the camera off in the
+                    // waiting room must not replace "Waiting for the doctor to let you in."
+                    call.phase === 'waiting' || call.phase === 'connecting'
+                    ? waitingLine(props.role, call.admitted, call.peerPresent)
+                    : call.status}
             </Typography>
           ) : null}
           {hasCamera && !call.cameraOff ? (

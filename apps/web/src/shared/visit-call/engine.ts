@@ -141,6 +141,21 @@ function describeError(error: VisitCallError, role: VisitRole): string {
   }
 }
 
+/** Where the waiting room stands for `role`, in words (the status line, and the stage's line). */
+export function waitingLine(role: VisitRole, admitted: boolean, peerPresent: boolean): string {
+  if (role === 'patient')
+    return !admitted
+      ? 'Waiting for the doctor to let you in.'
+      : peerPresent
+        ? 'Connecting to your doctor…'
+        : 'Waiting for the doctor to join.';
+  return !peerPresent
+    ? 'Waiting for the patient to join.'
+    : !admitted
+      ? 'The patient is waiting. Admit them when you are ready.'
+      : 'Connecting to the patient…';
+}
+
 export class VisitCallEngine {
   private state: VisitCallState;
   private readonly deps: VisitCallDeps;
@@ -480,20 +495,7 @@ export class VisitCallEngine {
   private showWaiting(note?: string): void {
     const { admitted, peerPresent } = this.state;
     const patientWaiting = this.role === 'doctor' && peerPresent && !admitted;
-    let line: string;
-    if (this.role === 'patient') {
-      line = !admitted
-        ? 'Waiting for the doctor to let you in.'
-        : peerPresent
-          ? 'Connecting to your doctor…'
-          : 'Waiting for the doctor to join.';
-    } else {
-      line = !peerPresent
-        ? 'Waiting for the patient to join.'
-        : !admitted
-          ? 'The patient is waiting. Admit them when you are ready.'
-          : 'Connecting to the patient…';
-    }
+    const line = waitingLine(this.role, admitted, peerPresent);
     const phase =
       this.state.phase === 'phone' ? 'phone' : admitted && peerPresent ? 'connecting' : 'waiting';
     // A call under way keeps its phase until `ready` or `peer-left` says otherwise.

@@ -198,6 +198,28 @@ describe('DoctorVisitPage', () => {
     ]);
   });
 
+  it('writes the number checkout stored as ten digits the way people read it, and dials it', async () => {
+    // issue 16 "the doctor sees the number"; walk-through: "Call 4155550134 between …" was hard to read. A US number dials with +1.
+    fakeApi([
+      [
+        'GET',
+        '/api/doctor/visits/ap-1',
+        () => ({
+          body: visit({
+            visitType: 2,
+            phase: 'open',
+            patient: { name: 'Maya Chen', phone: '4155550134', timeZone: 'America/Los_Angeles' },
+          }),
+        }),
+      ],
+    ]);
+    renderPage();
+    expect(await screen.findByText(/^Call/)).toHaveTextContent(/^Call \(415\) 555-0134 between/);
+    for (const link of screen.getAllByRole('link', { name: '(415) 555-0134' }))
+      expect(link).toHaveAttribute('href', 'tel:+14155550134');
+    expect(screen.queryByText('4155550134')).not.toBeInTheDocument();
+  });
+
   it('says why a phone visit could not be marked done', async () => {
     fakeApi([
       ['GET', '/api/doctor/visits/ap-1', () => ({ body: visit({ visitType: 2 }) })],

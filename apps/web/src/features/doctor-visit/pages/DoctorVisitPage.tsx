@@ -4,7 +4,6 @@
 // patient's number and is marked done here. The private visit note sits beside it, and after the
 // visit the order's review page is one link away ("Decide on this order").
 import {
-  formatUsPhone,
   formatVisitRange,
   VISIT_TYPE_LABELS,
   VISIT_TYPE_PHONE,
@@ -37,6 +36,7 @@ import {
   doctorOrderPath,
   doctorZone,
   formatMoment,
+  formatPatientPhone,
   outcomeText,
   patientTelHref,
 } from '../visitFormat';
@@ -144,7 +144,9 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
               <div>
                 <dt>Patient’s phone</dt>
                 <dd>
-                  <Link href={patientTelHref(visit.patient.phone)}>{formatUsPhone(visit.patient.phone)}</Link>
+                  <Link href={patientTelHref(visit.patient.phone)}>
+                    {formatPatientPhone(visit.patient.phone)}
+                  </Link>
                 </dd>
               </div>
             </Stack>
@@ -273,8 +275,11 @@ function PhoneVisit({
         {booked ? (
           <>
             <Typography>
-              Call <Link href={patientTelHref(visit.patient.phone)}>{formatUsPhone(visit.patient.phone)}</Link> between{' '}
-              {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
+              Call{' '}
+              <Link href={patientTelHref(visit.patient.phone)}>
+                {formatPatientPhone(visit.patient.phone)}
+              </Link>{' '}
+              between {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
             </Typography>
             <div>
               <StatusButton

@@ -12,7 +12,7 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
@@ -64,7 +64,7 @@ function RatingForm({
   const rate = useRateDoctor(orderId);
   const legendId = useId();
   const errorId = useId();
-  const starsBox = useRef<HTMLDivElement>(null);
+  const starsGroup = useRef<HTMLFieldSetElement>(null);
   const form = useForm<RatingValues, unknown, z.output<typeof ratingInputSchema>>({
     resolver: zodResolver(ratingInputSchema),
     // No stars yet: CONFIRM asks for them (the schema's message).
@@ -82,9 +82,10 @@ function RatingForm({
       submit.setError(error);
     },
     onInvalid: (errors) => {
-      if (errors.stars)
-        // The checked radio ("No stars" while none is chosen): focusing a star lights it up as if chosen.
-        starsBox.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+      // The group (its legend and the error are read out), not a radio: focusing a star lights it
+      // up as if chosen, and focusing "No stars" makes MUI lay its label over all five stars, so a
+      // tap on a star then picks "No stars" again and the patient cannot choose one.
+      if (errors.stars) starsGroup.current?.focus();
     },
   });
 
@@ -102,13 +103,15 @@ function RatingForm({
         render={({ field, fieldState }) => (
           <Box
             component="fieldset"
+            ref={starsGroup}
+            tabIndex={-1}
             sx={{ border: 0, m: 0, p: 0 }}
             aria-describedby={fieldState.error ? errorId : undefined}
           >
             <Typography component="legend" id={legendId} sx={{ mb: 0.5, p: 0 }}>
               How was your visit with {doctorName}?
             </Typography>
-            <Box ref={starsBox}>
+            <Box>
               <Rating
                 name={`rating-${legendId}`}
                 value={typeof field.value === 'number' ? field.value : null}
@@ -153,12 +156,17 @@ export function RateDoctor({ orderId, rating }: { orderId: string; rating: Order
   const headingId = useId();
   // Rated here just now (thanks, with the stars given), or found rated already when sending (409).
   const [outcome, setOutcome] = useState<'rated' | 'existed' | null>(null);
+  // The form (and CONFIRM, which had focus) is replaced: focus goes to what replaced it.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) result.current?.focus();
+  }, [outcome, rating.rating]);
   const doctorName = rating.doctor ? doctorTitle(rating.doctor) : 'your doctor';
   let content;
   if (outcome === 'existed')
     content = (
       <Stack spacing={1}>
-        <Alert severity="info" role="status">
+        <Alert severity="info" role="status" ref={result} tabIndex={-1}>
           {ALREADY_RATED_TEXT}
         </Alert>
         {rating.rating ? <SavedRating rating={rating.rating} /> : null}
@@ -167,7 +175,7 @@ export function RateDoctor({ orderId, rating }: { orderId: string; rating: Order
   else if (rating.rating && outcome === 'rated')
     content = (
       <Stack spacing={1}>
-        <Alert severity="success" role="status">
+        <Alert severity="success" role="status" ref={result} tabIndex={-1}>
           {RATING_THANKS}
         </Alert>
         <Typography>You rated {doctorName}:</Typography>

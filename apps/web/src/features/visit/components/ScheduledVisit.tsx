@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { downloadVisitIcs, visitIcs } from '@/shared/visitIcs';
 import { patientVisitPath } from '@/shared/visitWindow';
@@ -36,10 +37,16 @@ export function ScheduledVisit({ visit, notice }: { visit: PatientVisit; notice?
   const zone = zoneOf(visit.patientTimeZone);
   const phone = visit.visitType === 2;
   const prepare = phone ? PREPARE_PHONE : PREPARE_VIDEO;
+  // The notice follows an action lower down (SCHEDULE on the missed-visit screen, now gone): focus
+  // it, which also scrolls it into view on a phone.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   return (
     <Stack spacing={3}>
       {notice ? (
-        <Alert severity="success" role="status">
+        <Alert severity="success" role="status" ref={noticeRef} tabIndex={-1}>
           {notice}
         </Alert>
       ) : null}

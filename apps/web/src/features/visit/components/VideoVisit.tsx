@@ -8,6 +8,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ACTION_LABELS, type VisitWindowPhase } from '@store/domain';
+import { useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { JoinVisit } from '@/shared/visit-call';
 import type { PatientVisit } from '../api/visit.api';
@@ -28,6 +29,8 @@ export function VideoVisit({ visit, phase, joining, onJoin, onEnded }: VideoVisi
   const zone = zoneOf(visit.patientTimeZone);
   const open = phase === 'open' || phase === 'closed';
   const opensAt = formatTime(visit.opensAt, zone);
+  // START ONLINE VISIT pressed (not the window opening on its own): the check takes its focus.
+  const [pressed, setPressed] = useState(false);
 
   return (
     <Stack spacing={3}>
@@ -51,11 +54,18 @@ export function VideoVisit({ visit, phase, joining, onJoin, onEnded }: VideoVisi
           role="patient"
           phone={visit.phone}
           notYet={open ? undefined : `Your visit opens at ${opensAt}.`}
+          focusOnMount={pressed}
           onEnded={onEnded}
         />
       ) : (
         <VisitActions>
-          <StatusButton size="large" onClick={onJoin}>
+          <StatusButton
+            size="large"
+            onClick={() => {
+              setPressed(true);
+              onJoin();
+            }}
+          >
             {ACTION_LABELS.startOnlineVisit}
           </StatusButton>
         </VisitActions>

@@ -104,12 +104,15 @@ describe('EndedVisitPage', () => {
     // No stars: the schema's message, nothing sent.
     await user.click(screen.getByRole('button', { name: 'CONFIRM' }));
     expect(await screen.findByText('Choose from 1 to 5 stars.')).toBeInTheDocument();
-    // Focus goes to the stars, on "No stars" (focusing a star would light it up as if chosen).
-    expect(screen.getByRole('radio', { name: 'No stars' })).toHaveFocus();
+    // Focus goes to the stars' group, not to a radio: focusing "No stars" makes MUI lay its label
+    // over all five stars (walk-through: on a phone, tapping a star then did nothing).
+    const group = screen.getByRole('group', { name: 'How was your visit with Dr. Ana Ruiz, MD?' });
+    expect(group).toHaveFocus();
+    expect(group).toHaveAccessibleDescription('Choose from 1 to 5 stars.');
+    expect(container.querySelector('.MuiRating-labelEmptyValueActive')).toBeNull();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     // Each star is a labelled radio in a named group (keyboard: arrows move between them).
-    const group = screen.getByRole('group', { name: 'How was your visit with Dr. Ana Ruiz, MD?' });
     for (const n of [1, 2, 3, 4, 5])
       expect(
         within(group).getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` }),
@@ -124,6 +127,10 @@ describe('EndedVisitPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'CONFIRM' }));
     expect(await screen.findByText(RATING_THANKS)).toBeInTheDocument();
+    // The form (and CONFIRM) is gone: focus moves to the thanks, not to the page's body.
+    await waitFor(() =>
+      expect(screen.getByText(RATING_THANKS).closest('[role="status"]')).toHaveFocus(),
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       stars: 4,
       comment: 'Kind and clear.',

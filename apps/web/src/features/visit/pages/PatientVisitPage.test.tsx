@@ -4,7 +4,7 @@
 // about to start (issue 16). Every screen state of the page: scheduled, about to start, open (the
 // call mocked), the minute it opens, phone, missed (SCHEDULE), missed by the doctor, past the
 // rebook window, completed → ended-visit, 404, signed out, loading, connection error with Retry.
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ vi.mock('@/shared/visit-call', async () => {
     role: string;
     phone?: string;
     notYet?: string;
+    focusOnMount?: boolean;
     onEnded: (by: string) => void;
   }) {
     const [inCall, setInCall] = useState(false);
@@ -55,7 +56,7 @@ vi.mock('@/shared/visit-call', async () => {
         </div>
       );
     return (
-      <div data-testid="device-check">
+      <div data-testid="device-check" data-focus-on-mount={String(Boolean(props.focusOnMount))}>
         {left ? <p>You left the visit.</p> : null}
         {props.notYet ? <p>{props.notYet}</p> : null}
         <button type="button" disabled={Boolean(props.notYet)} onClick={() => setInCall(true)}>
@@ -149,6 +150,9 @@ describe('PatientVisitPage', () => {
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('button', { name: 'START ONLINE VISIT' }));
     const check = screen.getByTestId('device-check');
+    // The button pressed is gone: the check takes focus (its heading; the check's own test), not
+    // the page's body (walk-through).
+    expect(check).toHaveAttribute('data-focus-on-mount', 'true');
     expect(within(check).getByRole('button', { name: 'START VISIT' })).toBeDisabled();
     expect(within(check).getByText(/^Your visit opens at /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'START ONLINE VISIT' })).not.toBeInTheDocument();
@@ -202,6 +206,11 @@ describe('PatientVisitPage', () => {
     const user = userEvent.setup();
     const queryClient = createTestQueryClient();
     renderPage(at, queryClient);
+    // The window is open on arrival: the check shows without taking focus (nothing was pressed).
+    expect(await screen.findByTestId('device-check')).toHaveAttribute(
+      'data-focus-on-mount',
+      'false',
+    );
     await user.click(await screen.findByRole('button', { name: 'START VISIT' }));
     fail = true;
     await act(async () => {
@@ -269,7 +278,11 @@ describe('PatientVisitPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(REBOOKED_TEXT)).toBeInTheDocument();
+    // SCHEDULE (which had focus) is gone and the page below it is short: focus, and so the view,
+    // goes to the notice at the top (walk-through: on a phone it was off screen, focus on the body).
+    await waitFor(() =>
+      expect(screen.getByText(REBOOKED_TEXT).closest('[role="status"]')).toHaveFocus(),
+    );
   });
 
   it('a visit the doctor missed: says the doctor could not join and offers another doctor or time', async () => {
