@@ -152,11 +152,13 @@ test.describe('a new patient buys a consult product (issue 7)', () => {
     const total = await payWithSandboxCard(page);
 
     await expect(page.getByText(`Authorized: ${total}`)).toBeVisible();
-    // issue 13 #17: nothing is joined from the account; the visit's email has its details.
-    await expect(page.getByTestId('next-steps')).toContainText('The email about your visit has its details');
-    await expect(page.getByTestId('next-steps')).not.toContainText('from your account');
+    // issue 16: the visit is joined from its own screen, linked here as "Your visit" with its time.
+    await expect(page.getByTestId('next-steps')).toContainText('You join it from “Your visit”');
+    await expect(page.getByTestId('next-steps')).toContainText('The email about your visit has a link to reschedule or cancel it.');
+    await expect(page.getByTestId('your-visit')).toContainText(/^Your visit: /);
+    const orderOnPage = new URL(page.url()).searchParams.get('order')!;
+    await expect(page.getByRole('link', { name: 'Your visit' })).toHaveAttribute('href', `/checkout/patient-visit?id=${orderOnPage}`);
     // Issue 7 "add-to-calendar for a scheduled visit".
-    await expect(page.getByText(/^Your visit: /)).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Add to calendar' }).click();
     expect((await download).suggestedFilename()).toBe('visit.ics');

@@ -86,7 +86,8 @@ export function OrderConfirmationPage() {
           <Typography data-testid="next-steps">{next}</Typography>
           {appointment ? (
             <Typography data-testid="your-visit">
-              <Link component={RouterLink} to={patientVisitPath(p.orderId)}>
+              {/* Underlined: a link inside a sentence is told apart by more than its colour (axe link-in-text-block). */}
+              <Link component={RouterLink} to={patientVisitPath(p.orderId)} underline="always">
                 Your visit
               </Link>
               : {formatVisitRange(appointment.startsAt, appointment.endsAt, appointment.patientTimeZone)}
