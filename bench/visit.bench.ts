@@ -225,6 +225,7 @@ async function oneCall(base: string, browser: Awaited<ReturnType<typeof chromium
 
     // The doctor ends the visit (completed); the patient's page goes on to what happens next.
     await doctor.getByRole('button', { name: 'End visit' }).click();
+    await doctor.getByRole('dialog', { name: 'End the visit?' }).getByRole('button', { name: 'End visit' }).click();
     await patient.waitForURL(/\/checkout\/ended-visit/, { timeout: 20_000 });
     return {
       patientMs: sides.patient.firstFrameAt! - sides.patient.readyAt[0]!,

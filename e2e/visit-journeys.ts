@@ -314,6 +314,8 @@ export async function patientEntersWaitingRoom(page: Page, visit: VisitOrder) {
 /** The doctor ends the visit; the patient's screen moves on to what happens next (SPEC §2 ended-visit). */
 export async function doctorEndsVisit(doctor: Page, patient: Page, orderId: string) {
   await doctor.getByRole('button', { name: 'End visit' }).click();
+  // Ending cannot be undone: the doctor confirms.
+  await doctor.getByRole('dialog', { name: 'End the visit?' }).getByRole('button', { name: 'End visit' }).click();
   await expect(patient).toHaveURL(new RegExp(`/checkout/ended-visit\\?id=${orderId}$`), { timeout: 20_000 });
   await expect(patient.getByRole('heading', { level: 1, name: 'What happens next' })).toBeVisible();
   await expect(doctor.getByRole('region', { name: 'Video call' })).toContainText('The visit is done.');

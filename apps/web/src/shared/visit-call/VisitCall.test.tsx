@@ -209,7 +209,13 @@ describe('VisitCall', () => {
       ...HELLO,
     });
     await call.receive({ type: 'ready' });
+    // Ending cannot be undone: the doctor is asked first, and Keep talking changes nothing.
     await user.click(screen.getByRole('button', { name: 'End visit' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'End the visit?' })).getByRole('button', { name: 'Keep talking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(call.socket().ofType('end')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'End visit' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'End the visit?' })).getByRole('button', { name: 'End visit' }));
     await waitFor(() => expect(call.socket().ofType('end')).toHaveLength(1));
     expect(call.socket().ofType('quality')).toHaveLength(1);
     await call.receive({ type: 'ended', by: 'doctor' });

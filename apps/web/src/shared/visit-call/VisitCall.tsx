@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { StatusButton } from '@/components/StatusButton';
 import { telHref } from '@/shared/contact';
 import { waitingLine, type VisitCallDeps } from './engine';
@@ -41,6 +42,7 @@ export function VisitCall(props: VisitCallComponentProps) {
   }, [focusOnMount]);
   const lists = useMediaDeviceLists();
   const [showDevices, setShowDevices] = useState(false);
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
   const devicesId = useId();
   const doctor = props.role === 'doctor';
   const other = doctor ? 'The patient' : 'Your doctor';
@@ -199,11 +201,23 @@ export function VisitCall(props: VisitCallComponentProps) {
             Leave
           </StatusButton>
           {doctor ? (
-            <StatusButton color="error" disabled={!call.socketOpen} onClick={call.end}>
+            <StatusButton color="error" disabled={!call.socketOpen} onClick={() => setConfirmingEnd(true)}>
               End visit
             </StatusButton>
           ) : null}
         </Stack>
+      ) : null}
+      {doctor ? (
+        // Ending completes the visit for both; it cannot be undone.
+        <ConfirmDialog
+          open={confirmingEnd}
+          title="End the visit?"
+          text="The visit ends for you and the patient and is marked completed. You then decide on the order."
+          confirmLabel="End visit"
+          cancelLabel="Keep talking"
+          onConfirm={call.end}
+          onClose={() => setConfirmingEnd(false)}
+        />
       ) : null}
 
       {inCall && showDevices && call.phase !== 'phone' ? (

@@ -184,7 +184,9 @@ describe('DoctorVisitPage', () => {
       'href',
       'tel:+15550102000',
     );
+    // Asked first: it cannot be undone.
     await user.click(screen.getByRole('button', { name: 'Mark visit done' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Mark the visit done?' })).getByRole('button', { name: 'Mark visit done' }));
     expect(await screen.findByRole('link', { name: 'Decide on this order' })).toHaveAttribute(
       'href',
       '/doctor/orders/o-1',
@@ -232,6 +234,7 @@ describe('DoctorVisitPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Mark visit done' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Mark the visit done?' })).getByRole('button', { name: 'Mark visit done' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This visit has not started yet.');
     expect(screen.getByRole('button', { name: 'Mark visit done' })).toBeEnabled();
   });

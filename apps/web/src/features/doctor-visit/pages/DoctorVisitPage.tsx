@@ -18,6 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
@@ -261,6 +262,7 @@ function PhoneVisit({
   zone: string;
   onDone: (visit: DoctorVisit) => void;
 }) {
+  const [confirmingDone, setConfirmingDone] = useState(false);
   const complete = useMutation({
     mutationFn: () => doctorVisitApi.complete(visit.appointmentId),
     onSuccess: onDone,
@@ -284,11 +286,20 @@ function PhoneVisit({
             <div>
               <StatusButton
                 status={complete.isPending ? 'loading' : 'idle'}
-                onClick={() => complete.mutate()}
+                onClick={() => setConfirmingDone(true)}
               >
                 Mark visit done
               </StatusButton>
             </div>
+            {/* Marking it done completes the visit; it cannot be undone. */}
+            <ConfirmDialog
+              open={confirmingDone}
+              title="Mark the visit done?"
+              text="Do this after you have spoken with the patient. The visit is marked completed and you then decide on the order."
+              confirmLabel="Mark visit done"
+              onConfirm={() => complete.mutate()}
+              onClose={() => setConfirmingDone(false)}
+            />
             {complete.isError ? (
               <Typography role="alert" color="error">
                 {errorText(complete.error)}
