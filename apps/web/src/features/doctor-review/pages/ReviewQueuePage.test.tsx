@@ -128,7 +128,7 @@ describe('ReviewQueuePage', () => {
     await user.click(within(today).getByRole('button', { name: `Mark the visit at ${at(started.startsAt)} missed` }));
     await waitFor(() => expect(within(today).queryByRole('button', { name: /missed/ })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/doctor/visits/a-1/missed']);
-    expect(within(today).getAllByText(/· missed$/)).toHaveLength(2);
+    expect(within(today).getAllByText(/· Missed$/)).toHaveLength(2);
   });
 
   it('shows why a visit could not be marked missed', async () => {
@@ -164,6 +164,9 @@ describe('ReviewQueuePage', () => {
     fakeApi([['GET', '/api/doctor/queue', () => ({ body: queue([], { todayVisits: [open], serverNow: new Date(storeNow).toISOString() }) })]]);
     renderQueue();
     const today = await screen.findByRole('region', { name: 'Today’s visits' });
+    // Times are in the doctor's zone, named once; statuses read as words.
+    expect(within(today).getByText(/^Times in C[SD]T$/)).toBeInTheDocument();
+    expect(within(today).getByText(/· Booked$/)).toBeInTheDocument();
     expect(within(today).getByRole('link', { name: `Join visit at ${at(open.startsAt)} with Robin` })).toBeInTheDocument();
     expect(within(today).getByRole('button', { name: `Mark the visit at ${at(open.startsAt)} missed` })).toBeInTheDocument();
   });

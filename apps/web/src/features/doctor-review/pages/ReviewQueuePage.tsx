@@ -121,11 +121,28 @@ function FilterSelect({
   );
 }
 
+/** How a visit's status reads in today's visits. */
+const VISIT_STATUS_LABELS: Record<string, string> = {
+  booked: 'Booked',
+  completed: 'Completed',
+  missed: 'Missed',
+  cancelled: 'Cancelled',
+  rescheduled: 'Moved',
+};
+
+/** "PST": the zone today's times are written in. */
+function zoneName(timeZone: string, at: number): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 function TodayVisits({ visits, timeZone, now }: { visits: TodayVisit[]; timeZone: string; now: number }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="today-visits">
       <Typography variant="h2" id="today-visits" sx={{ fontSize: '1.25rem' }}>
         Today’s visits
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Times in {zoneName(timeZone, now)}
       </Typography>
       {visits.length === 0 ? (
         <Typography sx={{ mt: 1 }}>No visits today.</Typography>
@@ -135,7 +152,7 @@ function TodayVisits({ visits, timeZone, now }: { visits: TodayVisit[]; timeZone
             <ListItem key={v.appointmentId} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText
                 primary={`${formatWhen(v.startsAt, timeZone, { timeOnly: true })} · ${v.patientFirstName}`}
-                secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, v.status].filter(Boolean).join(' · ')}
+                secondary={[v.visitType ? VISIT_TYPE_LABELS[v.visitType as 1 | 2] : null, v.orderNumber, VISIT_STATUS_LABELS[v.status] ?? v.status].filter(Boolean).join(' · ')}
               />
               <VisitLink visit={v} timeZone={timeZone} now={now} />
               {v.status === 'booked' && v.orderId ? (
