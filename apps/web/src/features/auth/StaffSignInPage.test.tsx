@@ -55,7 +55,7 @@ function staffApi(role: 'doctor' | 'pharmacist' | 'admin', extra: FakeRoute[] = 
       },
     ],
     ['GET', '/api/account/profile', () => ({ body: { id: 'u1', firstName: 'Daniel', lastName: 'Kim', role } })],
-    ['GET', '/api/doctor/queue', () => ({ body: { items: [], total: 0, page: 1, pageSize: 50, counts: { total: 0, byStorefront: [], byProduct: [], byState: [], byStatus: [] }, todayVisits: [], timeZone: 'America/Chicago' } })],
+    ['GET', '/api/doctor/queue', () => ({ body: { items: [], total: 0, page: 1, pageSize: 50, counts: { total: 0, byStorefront: [], byProduct: [], byState: [], byStatus: [] }, todayVisits: [], timeZone: 'America/Chicago', serverNow: new Date().toISOString() } })],
     ['GET', '/api/pharmacy/orders', () => ({ body: { items: [], total: 0, page: 1, pageSize: 25, counts: { to_fill: 0, filled: 0, shipped: 0, delivered: 0, ready_for_pickup: 0, all: 0 } } })],
     ['GET', '/api/pharmacy/me', () => ({ body: { pharmacy: { id: 'p1', name: 'Evergreen Health Mail-Order Pharmacy', phone: '3035550188', address: '4200 Larkspur Way', city: 'Denver', state: 'CO', zip: '80216' } } })],
   ]);

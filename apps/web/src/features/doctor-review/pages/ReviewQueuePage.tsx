@@ -132,7 +132,7 @@ const VISIT_STATUS_LABELS: Record<string, string> = {
 
 /** "PST": the zone today's times are written in. */
 function zoneName(timeZone: string, at: number): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(Number.isFinite(at) ? at : Date.now())).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 function TodayVisits({ visits, timeZone, now }: { visits: TodayVisit[]; timeZone: string; now: number }) {
