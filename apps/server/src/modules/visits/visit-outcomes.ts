@@ -2,9 +2,9 @@
 // visits: "Nobody joins in the window: visit_missed"). The signalling server writes the arrivals on
 // the visit's row; the missed-visit job reads them here once the window has closed and, when the
 // patient (or the doctor) never came, ends the visit as missed by them.
-import { inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { visits, type VisitOutcome } from '../../db/schema/visits.ts';
+import type { VisitOutcome } from '../../db/schema/visits.ts';
+import { createVisitsRepo } from './visits.repo.ts';
 
 export interface VisitAttendance {
   patientJoinedAt: Date | null;
@@ -22,12 +22,7 @@ export function createVisitOutcomes(deps: { db: Db; now: () => Date }) {
      */
     async attendanceOf(appointmentIds: string[], tx?: DbOrTx): Promise<Map<string, VisitAttendance>> {
       const found = new Map<string, VisitAttendance>();
-      if (appointmentIds.length === 0) return found;
-      const rows = await (tx ?? deps.db)
-        .select({ appointmentId: visits.appointmentId, patientJoinedAt: visits.patientJoinedAt, doctorJoinedAt: visits.doctorJoinedAt, outcome: visits.outcome })
-        .from(visits)
-        .where(inArray(visits.appointmentId, appointmentIds));
-      for (const { appointmentId, ...attendance } of rows) found.set(appointmentId, attendance);
+      for (const { appointmentId, ...attendance } of await createVisitsRepo(tx ?? deps.db).attendanceOf(appointmentIds)) found.set(appointmentId, attendance);
       return found;
     },
 
@@ -40,11 +35,11 @@ export function createVisitOutcomes(deps: { db: Db; now: () => Date }) {
       tx: DbOrTx,
       input: { appointmentId: string; orderId: string; doctorId: string; patientUserId: string | null; outcome: MissedOutcome; at: Date; endedBy?: 'system' | 'doctor' },
     ): Promise<void> {
-      const ended = { outcome: input.outcome, endedAt: input.at, endedBy: input.endedBy ?? 'system', updatedAt: deps.now() };
-      await tx
-        .insert(visits)
-        .values({ appointmentId: input.appointmentId, orderId: input.orderId, doctorId: input.doctorId, patientUserId: input.patientUserId, ...ended, createdAt: deps.now() })
-        .onConflictDoUpdate({ target: visits.appointmentId, set: ended, setWhere: isNull(visits.outcome) });
+      // The one way a visit row is made and ended (visits.repo.ts): made if nobody opened it, then
+      // ended unless it ended already (completed, or marked).
+      const repo = createVisitsRepo(tx);
+      await repo.ensure({ appointmentId: input.appointmentId, orderId: input.orderId, doctorId: input.doctorId, patientUserId: input.patientUserId, at: deps.now() });
+      await repo.end(input.appointmentId, { at: input.at, by: input.endedBy ?? 'system', outcome: input.outcome });
     },
   };
 }

@@ -1,5 +1,5 @@
 // Visits and their private notes (issue 16). Private to the visits module.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visitNotes, visits, type VisitOutcome } from '../../db/schema/visits.ts';
 
@@ -53,6 +53,15 @@ export function createVisitsRepo(db: DbOrTx) {
         .where(and(eq(visits.appointmentId, appointmentId), isNull(visits.endedAt)))
         .returning();
       return row;
+    },
+
+    /** Who arrived at each of these visits, and how each ended (a visit nobody opened has no row). */
+    async attendanceOf(appointmentIds: string[]): Promise<Pick<VisitRow, 'appointmentId' | 'patientJoinedAt' | 'doctorJoinedAt' | 'outcome'>[]> {
+      if (appointmentIds.length === 0) return [];
+      return db
+        .select({ appointmentId: visits.appointmentId, patientJoinedAt: visits.patientJoinedAt, doctorJoinedAt: visits.doctorJoinedAt, outcome: visits.outcome })
+        .from(visits)
+        .where(inArray(visits.appointmentId, appointmentIds));
     },
 
     /** The order's completed visit, if any. */
