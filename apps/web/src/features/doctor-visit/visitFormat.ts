@@ -1,5 +1,5 @@
 // How the doctor's visit page writes times and paths (issue 16).
-import { formatUsPhone, type DoctorVisit } from '@store/domain';
+import type { DoctorVisit } from '@store/domain';
 
 export const doctorVisitPath = (appointmentId: string) => `/doctor/visits/${appointmentId}`;
 export const doctorOrderPath = (orderId: string) => `/doctor/orders/${orderId}`;
@@ -34,16 +34,4 @@ export function outcomeText(visit: Pick<DoctorVisit, 'status' | 'outcome'>): str
   if (visit.status === 'cancelled') return 'This visit was cancelled.';
   if (visit.status === 'rescheduled') return 'This visit was moved to another time.';
   return '';
-}
-
-/** The patient's number as the doctor dials it: ten US digits as +1…, anything else as given. */
-export function patientTelHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 && !phone.trim().startsWith('+') ? `tel:+1${digits}` : `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
-}
-
-/** "(415) 555-0134" for ten digits (how checkout stores it: "4155550134"); anything else as given. */
-export function formatPatientPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? formatUsPhone(digits) : phone;
 }

@@ -1,6 +1,6 @@
 // Times of a visit in the patient's own zone, with the zone named (SPEC §2 "time in the patient's
 // zone"; the domain's formatVisitRange for the whole range, Intl for the parts).
-import { formatUsPhone, formatVisitRange, patientTimeZone } from '@store/domain';
+import { formatVisitRange, patientTimeZone } from '@store/domain';
 
 export { formatVisitRange };
 
@@ -57,9 +57,6 @@ export function formatCallWindow(startsAt: string, endsAt: string, timeZone: str
   return `between ${time(startsAt, false)} and ${time(endsAt, true)} on ${day}`;
 }
 
-/** "(555) 010-2030" for ten digits; anything else as given. */
-export const formatPhone = (phone: string) =>
-  formatUsPhone(phone.replace(/\D/g, '').length === 10 ? phone.replace(/\D/g, '') : phone);
 
 /** "Dr. Amara Okafor, MD". */
 export function doctorTitle(doctor: { name: string; credentials: string }): string {

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { formatPhoneForPeople, patientTelHref } from '@/shared/contact';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
@@ -37,9 +38,7 @@ import {
   doctorOrderPath,
   doctorZone,
   formatMoment,
-  formatPatientPhone,
   outcomeText,
-  patientTelHref,
 } from '../visitFormat';
 
 export function DoctorVisitPage() {
@@ -146,7 +145,7 @@ function VisitDetail({ visit }: { visit: DoctorVisit }) {
                 <dt>Patient’s phone</dt>
                 <dd>
                   <Link href={patientTelHref(visit.patient.phone)}>
-                    {formatPatientPhone(visit.patient.phone)}
+                    {formatPhoneForPeople(visit.patient.phone)}
                   </Link>
                 </dd>
               </div>
@@ -279,7 +278,7 @@ function PhoneVisit({
             <Typography>
               Call{' '}
               <Link href={patientTelHref(visit.patient.phone)}>
-                {formatPatientPhone(visit.patient.phone)}
+                {formatPhoneForPeople(visit.patient.phone)}
               </Link>{' '}
               between {formatMoment(visit.startsAt, zone)} and {formatMoment(visit.endsAt, zone)}.
             </Typography>

@@ -4,9 +4,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PatientVisit } from '../api/visit.api';
-import { formatCallWindow, formatPhone, formatVisitRange, zoneOf } from '../format';
+import { formatCallWindow, formatVisitRange, zoneOf } from '../format';
 import { DoctorCard } from './DoctorCard';
 import { VisitActions } from './VisitActions';
+import { formatPhoneForPeople } from '@/shared/contact';
 
 export function PhoneVisit({ visit }: { visit: PatientVisit }) {
   const zone = zoneOf(visit.patientTimeZone);
@@ -14,7 +15,7 @@ export function PhoneVisit({ visit }: { visit: PatientVisit }) {
     <Stack spacing={3}>
       <Typography variant="h1">Your doctor will call you soon</Typography>
       <Typography data-testid="phone-visit">
-        Your doctor will call you at <strong>{formatPhone(visit.phone)}</strong>{' '}
+        Your doctor will call you at <strong>{formatPhoneForPeople(visit.phone)}</strong>{' '}
         {formatCallWindow(visit.startsAt, visit.endsAt, zone)}.
       </Typography>
       <Typography>

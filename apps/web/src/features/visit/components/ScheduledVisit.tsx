@@ -15,13 +15,13 @@ import type { PatientVisit } from '../api/visit.api';
 import {
   doctorTitle,
   formatCallWindow,
-  formatPhone,
   formatTime,
   formatVisitRange,
   zoneOf,
 } from '../format';
 import { DoctorCard } from './DoctorCard';
 import { VisitActions } from './VisitActions';
+import { formatPhoneForPeople } from '@/shared/contact';
 
 export const PREPARE_VIDEO = [
   'A quiet, private, well-lit place.',
@@ -63,7 +63,7 @@ export function ScheduledVisit({ visit, notice }: { visit: PatientVisit; notice?
       </DoctorCard>
       {phone ? (
         <Typography data-testid="phone-visit">
-          Your doctor will call you at <strong>{formatPhone(visit.phone)}</strong>{' '}
+          Your doctor will call you at <strong>{formatPhoneForPeople(visit.phone)}</strong>{' '}
           {formatCallWindow(visit.startsAt, visit.endsAt, zone)}.
         </Typography>
       ) : (
@@ -103,7 +103,7 @@ export function ScheduledVisit({ visit, notice }: { visit: PatientVisit; notice?
                 endsAt: visit.endsAt,
                 title: `Visit with ${doctorTitle(visit.doctor)}`,
                 description: phone
-                  ? `Your doctor calls you at ${formatPhone(visit.phone)}`
+                  ? `Your doctor calls you at ${formatPhoneForPeople(visit.phone)}`
                   : `Join at ${window.location.origin}${patientVisitPath(visit.orderId)}`,
               }),
             )
