@@ -9,55 +9,12 @@
 // the hold. Patient, doctors and pharmacist each have their own browser context (own cookies).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptConsents, answerWeightCare, expectNoAxeViolations, startVisit } from './journeys.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { acceptConsents, answerWeightCare, expectNoAxeViolations, mailTo, staffSignIn, startVisit } from './journeys.ts';
 
 const DOCTOR = { email: 'doctor@evergreen.example', password: 'Doctor#Evergreen2026' };
 const SECOND_DOCTOR = { email: 'doctor.ramirez@evergreen.example', password: 'Doctor#Ramirez2026' };
 const PHARMACIST = { email: 'pharmacist@evergreen.example', password: 'Pharmacist#Evergreen2026' };
-
-interface OutboxMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  body: string;
-  createdAt: string;
-}
-
-async function mailsTo(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const { messages } = (await (await request.get('/dev/outbox.json')).json()) as { messages: OutboxMessage[] };
-  return messages.filter((m) => m.channel === 'email' && m.to === to);
-}
-
-/** The newest mail to `to` whose subject matches, waiting for it to arrive. */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp, after = 0): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      found = (await mailsTo(request, to)).find((m) => subject.test(m.subject ?? '') && Date.parse(m.createdAt) >= after);
-      return Boolean(found);
-    }, { timeout: 20_000 })
-    .toBe(true);
-  return found!;
-}
-
-/** Staff sign in (issue 15): password, then the one-time passcode mailed to them (the dev outbox). */
-async function staffSignIn(browser: Browser, who: { email: string; password: string }, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/staff/sign-in');
-  const form = page.getByRole('form', { name: 'Staff sign-in with your password' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByRole('textbox', { name: 'Password' }).fill(who.password);
-  const asked = Date.now() - 1000;
-  await form.getByRole('button', { name: 'Continue' }).click();
-  const mail = await mailTo(page.request, who.email, /passcode/i, asked);
-  const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
-  await page.getByRole('form', { name: 'Enter your passcode' }).getByLabel('Passcode').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(landing);
-  return page;
-}
 
 /** A new patient buys metformin (asynchronous review) shipping to California; answers the order id and number. */
 async function patientBuysAsyncConsult(page: Page, email: string): Promise<{ orderId: string; orderNumber: string }> {

@@ -1,7 +1,7 @@
 // Steps the browser journeys share: a new patient starting an online visit, answering the demo
 // weight-care questionnaire so they qualify, and axe on the page as it stands.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,4 +75,59 @@ export async function answerWeightCare(page: Page) {
   await pageTitle(page, 'Before you continue');
   for (const box of await page.getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: 'Submit answers' }).click();
+}
+
+/** A message in the development outbox (`/dev/outbox.json`). */
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+}
+
+/** Every mail in the outbox to `to`. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const { messages } = (await (await request.get('/dev/outbox.json')).json()) as { messages: OutboxMessage[] };
+  return messages.filter((m) => m.channel === 'email' && m.to === to);
+}
+
+/** The newest mail to `to` whose subject matches, sent at `after` (the server's time) or later, waiting for it. */
+export async function mailTo(request: APIRequestContext, to: string, subject: RegExp, after = 0): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailsTo(request, to)).find((m) => subject.test(m.subject ?? '') && Date.parse(m.createdAt) >= after);
+      return Boolean(found);
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return found!;
+}
+
+/**
+ * Staff sign in (issue 15): password, then the one-time passcode mailed to them (the dev outbox),
+ * in a browser context of their own. `prepare` readies the context first (a time zone is given in
+ * `contextOptions`); `askedAt` is when the code was asked for by the server's clock (default: now).
+ */
+export async function staffSignIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  landing: RegExp,
+  opts: { contextOptions?: Parameters<Browser['newContext']>[0]; prepare?: (context: BrowserContext) => Promise<void>; askedAt?: (request: APIRequestContext) => Promise<number> } = {},
+): Promise<Page> {
+  const context = await browser.newContext(opts.contextOptions);
+  await opts.prepare?.(context);
+  const page = await context.newPage();
+  await page.goto('/staff/sign-in');
+  const form = page.getByRole('form', { name: 'Staff sign-in with your password' });
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByRole('textbox', { name: 'Password' }).fill(who.password);
+  const asked = opts.askedAt ? await opts.askedAt(page.request) : Date.now() - 1000;
+  await form.getByRole('button', { name: 'Continue' }).click();
+  const mail = await mailTo(page.request, who.email, /passcode/i, asked);
+  const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
+  await page.getByRole('form', { name: 'Enter your passcode' }).getByLabel('Passcode').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(landing);
+  return page;
 }

@@ -8,7 +8,7 @@
 // RTCPeerConnection the page makes, relay forced for the relay journey; nothing in the app changes).
 import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptConsents, answerWeightCare, startVisit } from './journeys.ts';
+import { acceptConsents, answerWeightCare, staffSignIn as signInAsStaff, startVisit } from './journeys.ts';
 import { answerFor, type Question } from './consult-answers.ts';
 import { framesDecoded, probeCalls, selectedPair } from './visit-probe.ts';
 
@@ -53,30 +53,6 @@ export async function openVisitWindow(request: APIRequestContext, startsAt: stri
   expect(((await res.json()) as { now: string }).now).toBe(to);
 }
 
-interface OutboxMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  body: string;
-  createdAt: string;
-}
-
-/** The newest mail to `to` whose subject matches, sent at `after` (server time) or later. */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp, after: number): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { messages } = (await (await request.get('/dev/outbox.json')).json()) as { messages: OutboxMessage[] };
-        found = messages.find((m) => m.channel === 'email' && m.to === to && subject.test(m.subject ?? '') && Date.parse(m.createdAt) >= after);
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
 /**
  * The journeys make their own contexts (one per person) on the worker's browser; they are closed
  * after each test, or a call of the last test would go on in the background of the next.
@@ -94,21 +70,12 @@ export async function closeContexts(browser: Browser) {
  */
 export async function staffSignIn(browser: Browser, who: { email: string; password: string }, opts: { relay?: boolean } = {}): Promise<Page> {
   // Dr. Kim works from Los Angeles: his browser says so (the visit page speaks in the browser's zone).
-  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
-  await probeCalls(context, opts);
-  const page = await context.newPage();
-  await page.goto('/staff/sign-in');
-  const form = page.getByRole('form', { name: 'Staff sign-in with your password' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByRole('textbox', { name: 'Password' }).fill(who.password);
-  const asked = await serverNow(page.request);
-  await form.getByRole('button', { name: 'Continue' }).click();
-  const mail = await mailTo(page.request, who.email, /passcode/i, asked);
-  const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
-  await page.getByRole('form', { name: 'Enter your passcode' }).getByLabel('Passcode').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/doctor$/);
-  return page;
+  // The code is looked for from the server's time (its clock is moved in these journeys).
+  return signInAsStaff(browser, who, /\/doctor$/, {
+    contextOptions: { timezoneId: 'America/Los_Angeles' },
+    prepare: (context) => probeCalls(context, opts),
+    askedAt: serverNow,
+  });
 }
 
 /** A patient's browser: California time, the call probe installed (`relay` forces TURN). */
