@@ -65,6 +65,7 @@ const TABLE_OWNERS = {
   payments: 'payments', pharmacies: 'pharmacies', promotions: 'promotions', scheduling: 'scheduling',
   reviews: 'reviews', shipping: 'shipping', storefronts: 'storefronts', uploads: 'uploads',
   prescriptions: 'prescriptions', fulfilment: 'fulfilment', 'access-log': 'access-log', visits: 'visits', ratings: 'ratings',
+  refills: 'refills', records: 'records', 'phone-orders': 'phone-orders',
 };
 // Reads of another module's table still to be moved behind its service (debt, named so it cannot grow):
 // the address book locks the patient's users row to serialise its writes; a promo code's uses count
