@@ -11,6 +11,15 @@ export const ACCOUNT_ROUTES = {
   ecp: '/ecp',
   myAccountPassword: '/my-account/password',
   myAccountCards: '/my-account/cards',
+  // The patient's account (issue 17).
+  myOrders: '/my-account/orders',
+  /** SPEC §2 /order-details?id=… */
+  orderDetails: '/order-details',
+  myRefills: '/my-account/refills',
+  myAddresses: '/my-account/addresses',
+  myRecords: '/my-account/records',
+  myAccessLog: '/my-account/access-log',
+  phoneOrder: '/phone-order',
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -28,6 +29,13 @@ import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY, QUESTIONS_QUERY_KEY, type Profile } from './api/account.api';
 import { SignInRequired } from './SignInRequired';
 import { SignOutEverywhere } from './SignOutEverywhere';
+
+/**
+ * The account's parts beyond the profile (issue 17), each a page of its own; listed here only once
+ * its page works (issue 13 #17: nothing is promised for a later release).
+ */
+const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: string; action: string }[] = [
+];
 
 const profileSchema = z.object({
   firstName: firstNameSchema,
@@ -230,6 +238,18 @@ export function MyAccountPage() {
             </Stack>
           </>
         )}
+        {ACCOUNT_SECTIONS.map((section) => (
+          <Fragment key={section.to}>
+            <Divider />
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Typography variant="h2">{section.title}</Typography>
+              <Typography>{section.description}</Typography>
+              <Button component={RouterLink} to={section.to} variant="outlined">
+                {section.action}
+              </Button>
+            </Stack>
+          </Fragment>
+        ))}
         <Divider />
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h2">Saved cards</Typography>
