@@ -102,6 +102,10 @@ import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
 import { createPrescribeWorkflow } from './workflows/prescribe.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
+// The patient's orders in My account (issue 17).
+import { accountOrderRoutes } from './modules/orders/account-orders.routes.ts';
+import { createAccountOrders } from './workflows/account-orders.ts';
+import { createChangeShippingAddress } from './workflows/change-shipping-address.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
@@ -228,7 +232,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
+  // The patient's orders in My account, and a paid order's address until it ships (issue 17).
+  const accountOrders = createAccountOrders({ db, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit });
+  const changeShippingAddress = createChangeShippingAddress({ db, now, orders, addresses, payments, fulfilment, prescriptions, doctors, pharmacies, audit, jobs, faxes, files, storefronts, accountOrders, log });
   return {
+    accountOrders, changeShippingAddress,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -334,6 +342,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
   await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
   await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
+  await app.register(accountOrderRoutes, { accountOrders: services.accountOrders, changeShippingAddress: services.changeShippingAddress });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

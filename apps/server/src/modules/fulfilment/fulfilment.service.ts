@@ -155,6 +155,11 @@ export function createFulfilmentService(deps: {
   }
 
   return {
+    /** issue 17 My account: the orders' fulfilment rows (status, carrier, tracking, dates) by order id; `executor` a transaction when given. */
+    async ofOrders(orderIds: readonly string[], executor: DbOrTx = db): Promise<Map<string, FulfilmentRow>> {
+      return new Map((await repo.ofOrders(executor, orderIds)).map((r) => [r.orderId, r]));
+    },
+
     /** The signed-in pharmacist (role pharmacist with a pharmacy_staff row), or null. */
     async pharmacistOf(identity: Identity | null): Promise<Pharmacist | null> {
       if (identity?.kind !== 'user' || identity.role !== 'pharmacist') return null;

@@ -307,6 +307,43 @@ export const ordersRepo = {
     return rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) }));
   },
 
+  /**
+   * A patient's orders on one storefront for My account (issue 17), newest first, a page at a time
+   * with the total: `recent` the live ones (a cart with items, waiting for payment, and every
+   * Pending status — approved and prescribed only when something ships), `previous` the completed
+   * and terminal ones (delivered; approved or prescribed with nothing to ship; disqualified,
+   * declined, cancelled, refunded). The labels are `patientStatusLabel`'s (SPEC §4).
+   */
+  async patientOrders(
+    db: DbOrTx,
+    where: { storefrontId: string; userId: string; scope: 'recent' | 'previous' },
+    page: { limit: number; offset: number },
+  ): Promise<{ orders: OrderWithItems[]; total: number }> {
+    const ships = sql`exists (select 1 from ${orderItems} i where i.order_id = "orders"."id" and (i.required_stages & ${Stage.Shipping}) <> 0)`;
+    const hasItems = sql`exists (select 1 from ${orderItems} i where i.order_id = "orders"."id")`;
+    const decidedShipless = and(inArray(orders.status, ['approved', 'prescribed']), sql`not ${ships}`);
+    const scope =
+      where.scope === 'recent'
+        ? or(
+            and(eq(orders.status, 'draft'), hasItems),
+            inArray(orders.status, ['awaiting_payment', 'paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'needs_info', 'visit_missed', 'fulfilling', 'shipped']),
+            and(inArray(orders.status, ['approved', 'prescribed']), ships),
+          )
+        : or(inArray(orders.status, ['delivered', 'disqualified', 'declined', 'cancelled', 'refunded']), decidedShipless);
+    const condition = and(eq(orders.storefrontId, where.storefrontId), eq(orders.userId, where.userId), scope);
+    const [rows, counted] = await Promise.all([
+      db
+        .select({ ...getTableColumns(orders), items: itemsJson })
+        .from(orders)
+        .where(condition)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(condition),
+    ]);
+    return { orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })), total: counted[0]?.n ?? 0 };
+  },
+
   async orderIdOfItem(db: DbOrTx, itemId: string): Promise<string | undefined> {
     const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).limit(1);
     return row?.orderId;

@@ -288,6 +288,12 @@ export function createOrdersService(deps: {
       return (await repo.placedByUser(db, userId, limit)).map((o) => stateOf(o.order, o.items));
     },
 
+    /** A page of a patient's orders for My account (see `ordersRepo.patientOrders`), rows with their stage masks. */
+    async patientOrders(where: Parameters<typeof repo.patientOrders>[1], page: { limit: number; offset: number }): Promise<{ orders: OrderState[]; total: number }> {
+      const found = await repo.patientOrders(db, where, page);
+      return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total };
+    },
+
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
       if (!isUuid(itemId)) return null;
