@@ -60,6 +60,9 @@ const accountPages: Record<string, string> = {
   // issue 7 "Saved cards: list, add, update (expiry, billing address), remove, set current":
   // the account's cards page (signed out here: its sign-in prompt under the page's title).
   '/my-account/cards': 'Saved cards',
+  // issue 17 orders: the list and SPEC §2 /order-details (signed out here: the sign-in prompt).
+  '/my-account/orders': 'My orders',
+  [APP_ROUTES.orderDetails]: 'Order details',
 };
 
 /** Pages built by the Store issue. */

@@ -108,6 +108,27 @@ export const routes: RouteObject[] = [
               return { Component: () => <SavedCardsPage SignInRequired={SignInRequired} /> };
             },
           },
+          // The patient's orders (issue 17): the list and SPEC §2 /order-details, with the account's sign-in prompt.
+          {
+            path: ACCOUNT_ROUTES.myOrders,
+            lazy: async () => {
+              const [{ MyOrdersPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/orders/pages/MyOrdersPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <MyOrdersPage SignInRequired={SignInRequired} /> };
+            },
+          },
+          {
+            path: ACCOUNT_ROUTES.orderDetails,
+            lazy: async () => {
+              const [{ OrderDetailsPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/orders/pages/OrderDetailsPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <OrderDetailsPage SignInRequired={SignInRequired} /> };
+            },
+          },
           {
             path: ACCOUNT_ROUTES.registerFromInvite,
             lazy: page(() => import('@/features/auth/InvitePage').then((m) => m.InvitePage)),

@@ -23,6 +23,7 @@ import { ErrorState, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { VisitJoinLink } from '@/components/VisitJoinLink';
 import { useFormSubmit } from '@/lib/forms';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
@@ -35,6 +36,12 @@ import { SignOutEverywhere } from './SignOutEverywhere';
  * its page works (issue 13 #17: nothing is promised for a later release).
  */
 const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: string; action: string }[] = [
+  {
+    title: 'Orders',
+    description: 'Recent and previous orders: where each one stands, details, receipts and tracking.',
+    to: ACCOUNT_ROUTES.myOrders,
+    action: 'View your orders',
+  },
 ];
 
 const profileSchema = z.object({

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import { useDocumentTitle } from '@/shared/storefront';
 import { downloadVisitIcs } from '@/shared/visitIcs';
@@ -109,6 +110,10 @@ export function OrderConfirmationPage() {
         ) : null}
         <Button variant="outlined" href={p.receiptUrl} target="_blank" rel="noopener">
           View receipt (PDF)
+        </Button>
+        {/* issue 17: the order's own page in the account (details, receipt, address until it ships). */}
+        <Button variant="outlined" component={RouterLink} to={`${ACCOUNT_ROUTES.orderDetails}?id=${encodeURIComponent(p.orderId)}`}>
+          View your order
         </Button>
         <Button variant="contained" component={RouterLink} to="/my-account">
           Go to my account
