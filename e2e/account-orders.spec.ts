@@ -68,7 +68,7 @@ test('a patient finds a new order in My account, opens its details and receipt, 
   await page.screenshot({ path: test.info().outputPath('my-orders.png'), fullPage: true });
 
   // The details (SPEC §2 /order-details?id=…).
-  await row.getByRole('link', { name: `Order ${orderNumber}` }).click();
+  await row.getByRole('link', { name: `Order ${orderNumber}`, exact: true }).click();
   await expect(page).toHaveURL(/\/order-details\?id=/);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items' })).toContainText(total);
