@@ -100,6 +100,11 @@ import { createRateDoctor } from './workflows/rate-doctor.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
+// issue 17: auto-refills that follow the prescription, the renewal job, reorder.
+import { refillRoutes } from './modules/refills/refills.routes.ts';
+import { createRefillsService } from './modules/refills/refills.service.ts';
+import { createRefillRenewal } from './workflows/refill-renewal.ts';
+import { createReorder } from './workflows/reorder.ts';
 import { createPrescribeWorkflow } from './workflows/prescribe.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -228,7 +233,16 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
+  // Auto-refills (issue 17): plans that follow the prescription, the renewal job (notice, charge once
+  // per cycle, refill order, transmission, retries; renewal consult when refills run out), reorder.
+  const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
+  const refillRenewal = createRefillRenewal({
+    db, now, jobs, refills, prescriptions, orders, cart, payments, pharmacies, prescribe, notices: orderNotices, auth, notifications, storefronts,
+    renewal: null, port: config.PORT, log,
+  });
+  const reorder = createReorder({ db, now, orders, prescriptions, refills, renewal: refillRenewal, cart });
   return {
+    refills, refillRenewal, reorder,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -334,6 +348,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
   await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
   await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
+  await app.register(refillRoutes, { refills: services.refills, reorder: services.reorder });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
