@@ -24,6 +24,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { VisitJoinLink } from '@/components/VisitJoinLink';
 import { useFormSubmit } from '@/lib/forms';
 import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY, QUESTIONS_QUERY_KEY, type Profile } from './api/account.api';
@@ -35,6 +36,12 @@ import { SignOutEverywhere } from './SignOutEverywhere';
  * its page works (issue 13 #17: nothing is promised for a later release).
  */
 const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: string; action: string }[] = [
+  {
+    title: 'Auto-refills',
+    description: 'Refills that follow your prescription: see the next date, move or skip one, change the card, or turn one on or off.',
+    to: ACCOUNT_ROUTES.myRefills,
+    action: 'Manage auto-refills',
+  },
 ];
 
 const profileSchema = z.object({
