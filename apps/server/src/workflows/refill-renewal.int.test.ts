@@ -129,3 +129,27 @@ describe('the renewal job (issue 17 refills)', () => {
     expect(view.statusMessage).toContain('declined three times');
   });
 });
+
+describe('two workers renewing the same due plans (issue 17: no cycle charged twice)', () => {
+  it('charges each due cycle exactly once and loses none', async () => {
+    const s = ctx.app.services;
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await prescribedOrder(ctx, { refills: 2 }));
+    const planIds: string[] = [];
+    for (const m of made) planIds.push((await m.patient.post('/api/refills', { orderId: m.orderId })).json().id);
+    const latest = Math.max(...(await Promise.all(planIds.map(planRow))).map((p) => p.nextDate.getTime()));
+    ctx.clock.now = new Date(latest + 60_000);
+    // A second worker: its own workflow instance over the same database (on PostgreSQL, truly concurrent).
+    const worker = () =>
+      createRefillRenewal({
+        ...s, db: db(), now: () => ctx.clock.now, notices: s.orderNotices, port: 0, renewal: null,
+        jobs: { register: () => undefined, every: () => undefined, enqueue: s.jobs.enqueue, nudge: s.jobs.nudge },
+      });
+    const [a, b] = await Promise.all([worker().run(), worker().run()]);
+    expect(a.errors + b.errors).toBe(0);
+    const cycles = (await Promise.all(planIds.map(cyclesOf))).flat();
+    expect(cycles.map((c) => c.status)).toEqual(planIds.map(() => 'charged'));
+    expect(await chargesOf(cycles.map((c) => c.orderId!))).toHaveLength(planIds.length);
+    for (const id of planIds) expect((await planRow(id)).nextCycle).toBe(2);
+  });
+});
