@@ -100,6 +100,11 @@ import { createRateDoctor } from './workflows/rate-doctor.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
+// issue 17: auto-refills that follow the prescription, the renewal job, reorder.
+import { refillRoutes } from './modules/refills/refills.routes.ts';
+import { createRefillsService } from './modules/refills/refills.service.ts';
+import { createRefillRenewal } from './workflows/refill-renewal.ts';
+import { createReorder } from './workflows/reorder.ts';
 import { createPrescribeWorkflow } from './workflows/prescribe.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
 // The patient's orders in My account (issue 17).
@@ -235,8 +240,17 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // The patient's orders in My account, and a paid order's address until it ships (issue 17).
   const accountOrders = createAccountOrders({ db, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit });
   const changeShippingAddress = createChangeShippingAddress({ db, now, orders, addresses, payments, fulfilment, prescriptions, doctors, pharmacies, audit, jobs, faxes, files, storefronts, accountOrders, log });
+  // Auto-refills (issue 17): plans that follow the prescription, the renewal job (notice, charge once
+  // per cycle, refill order, transmission, retries; renewal consult when refills run out), reorder.
+  const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
+  const refillRenewal = createRefillRenewal({
+    db, now, jobs, refills, prescriptions, orders, cart, payments, pharmacies, prescribe, notices: orderNotices, auth, notifications, storefronts,
+    renewal: null, port: config.PORT, log,
+  });
+  const reorder = createReorder({ db, now, orders, prescriptions, refills, renewal: refillRenewal, cart });
   return {
     accountOrders, changeShippingAddress,
+    refills, refillRenewal, reorder,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -343,6 +357,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
   await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
   await app.register(accountOrderRoutes, { accountOrders: services.accountOrders, changeShippingAddress: services.changeShippingAddress });
+  await app.register(refillRoutes, { refills: services.refills, reorder: services.reorder });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -43,3 +43,4 @@ export * from './visits/visit-window.ts';
 export * from './visits/signalling.ts';
 export * from './api/visits.ts';
 export * from './api/account-orders.ts';
+export * from './api/refills.ts';

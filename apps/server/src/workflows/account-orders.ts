@@ -41,6 +41,7 @@ export const ORDER_STEP_LABELS: Record<OrderStepKind, string> = {
   in_checkout: 'In checkout',
   awaiting_payment: 'Waiting for payment',
   payment_received: 'Order received',
+  refill_pending: 'Refill being charged',
   awaiting_review: 'Awaiting review',
   more_information: 'More information needed',
   visit_scheduled: 'Visit scheduled',
@@ -117,6 +118,8 @@ export function latestStepOf(state: OrderState, facts: Pick<OrderFacts, 'fulfilm
     case 'paid':
     case 'authorized':
       return step('payment_received', order.updatedAt);
+    case 'refill_pending':
+      return step('refill_pending', order.updatedAt);
     case 'awaiting_review':
       return step('awaiting_review', order.updatedAt);
     case 'needs_info':

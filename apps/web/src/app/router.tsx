@@ -129,6 +129,17 @@ export const routes: RouteObject[] = [
               return { Component: () => <OrderDetailsPage SignInRequired={SignInRequired} /> };
             },
           },
+          // Auto-refills (issue 17): the refills feature's page, with the account's sign-in prompt.
+          {
+            path: ACCOUNT_ROUTES.myRefills,
+            lazy: async () => {
+              const [{ RefillsPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/refills/pages/RefillsPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <RefillsPage SignInRequired={SignInRequired} /> };
+            },
+          },
           {
             path: ACCOUNT_ROUTES.registerFromInvite,
             lazy: page(() => import('@/features/auth/InvitePage').then((m) => m.InvitePage)),

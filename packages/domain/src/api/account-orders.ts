@@ -21,6 +21,7 @@ export const ORDER_STEP_KINDS = [
   'in_checkout',
   'awaiting_payment',
   'payment_received',
+  'refill_pending',
   'awaiting_review',
   'more_information',
   'visit_scheduled',

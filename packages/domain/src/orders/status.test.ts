@@ -57,6 +57,8 @@ const ALLOWED: [OrderStatus, OrderStatus, string][] = [
   ['delivered', 'refunded', 'DATA-MODEL.md refunded after capture'],
   ['visit_missed', 'visit_scheduled', 'DATA-MODEL.md visit_missed ──> visit_scheduled'],
   ['visit_missed', 'cancelled', 'DATA-MODEL.md visit_missed ──> cancelled: void'],
+  ['refill_pending', 'approved', 'issue 17 refills: a refill order charged is approved by its prescription (decision 009)'],
+  ['refill_pending', 'cancelled', 'issue 17 refills: a plan paused after three declines cancels its unpaid refill order'],
 ];
 
 const REFUSED: [OrderStatus, OrderStatus, string][] = [
@@ -90,7 +92,7 @@ const REFUSED: [OrderStatus, OrderStatus, string][] = [
 
 describe('order state machine', () => {
   it('lists the statuses of DATA-MODEL.md', () => {
-    // DATA-MODEL.md "The order's life": 17 statuses
+    // DATA-MODEL.md "The order's life": 17 statuses, and issue 17's refill order waiting for its charge
     expect([...ORDER_STATUSES]).toEqual([
       'draft',
       'disqualified',
@@ -109,6 +111,7 @@ describe('order state machine', () => {
       'visit_missed',
       'cancelled',
       'refunded',
+      'refill_pending',
     ]);
     expect(isOrderStatus('shipped')).toBe(true);
     expect(isOrderStatus('lost')).toBe(false);
@@ -161,6 +164,8 @@ describe('patientStatusLabel', () => {
   it.each<[OrderStatus, boolean, PatientStatusLabel]>([
     // SPEC §4 / DATA-MODEL.md "Incomplete (draft, awaiting_payment)"
     ['draft', true, 'Incomplete'],
+    // issue 17 refills: a refill waiting for its charge is under way, not something the patient must finish
+    ['refill_pending', true, 'Pending'],
     ['awaiting_payment', false, 'Incomplete'],
     // DATA-MODEL.md "Pending (authorized through prescribed, fulfilling, shipped)"
     ['paid', true, 'Pending'],

@@ -18,6 +18,9 @@ export const ORDER_STATUSES = [
   'visit_missed',
   'cancelled',
   'refunded',
+  // issue 17: a refill order the renewal job made from an auto-refill plan, waiting for its charge
+  // (docs/decisions/009-refill-orders.md). Captured → approved (the prescription approves it).
+  'refill_pending',
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -34,6 +37,9 @@ export function isOrderStatus(value: string): value is OrderStatus {
  * - refunded: an operator's refund of a captured order (paid, approved, prescribed, fulfilling,
  *   shipped, delivered). A cancellation after capture refunds the payment but stays 'cancelled'.
  * - disqualified, declined, cancelled and refunded are terminal.
+ * - refill_pending (issue 17, decision 009): a refill order made by the renewal job; its capture
+ *   moves it to approved (the prescription already approves it; then prescribed as the pharmacy is
+ *   sent the refill), a plan paused after three declines cancels it. Nothing ships from it unpaid.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   draft: ['disqualified', 'awaiting_payment', 'cancelled'],
@@ -53,6 +59,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   visit_missed: ['visit_scheduled', 'cancelled'],
   cancelled: [],
   refunded: [],
+  refill_pending: ['approved', 'cancelled'],
 };
 
 export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
@@ -99,6 +106,7 @@ export function patientStatusLabel(
     case 'approved':
     case 'prescribed':
       return opts.ships ? 'Pending' : 'completed';
+    case 'refill_pending':
     case 'paid':
     case 'authorized':
     case 'awaiting_review':

@@ -10,7 +10,11 @@ import { orders } from './orders.ts';
 import { prescriptions } from './prescriptions.ts';
 import { storefronts } from './storefronts.ts';
 
-export const REFILL_PLAN_STATUSES = ['active', 'paused', 'ended'] as const;
+/**
+ * `once` (issue 17 "refill now" / reorder): a plan that renews one cycle now and then ends; it is
+ * not an auto-refill (never listed as one) but its cycle is claimed, charged and retried the same way.
+ */
+export const REFILL_PLAN_STATUSES = ['active', 'paused', 'ended', 'once'] as const;
 export type RefillPlanStatus = (typeof REFILL_PLAN_STATUSES)[number];
 
 export const refillPlans = pgTable(

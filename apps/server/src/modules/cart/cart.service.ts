@@ -673,6 +673,76 @@ export function createCartService(deps: Deps) {
     awaitingPayment(storefront: StorefrontConfig, owner: OrderOwner): Promise<OrderView | null> {
       return orders.latestOwned(storefront, owner, ['awaiting_payment']);
     },
+
+    /**
+     * issue 17 reorder (SPEC §7): puts these products (the active ones; others are skipped) in the
+     * patient's cart, a draft made when there is none, with the store's rules (SPEC §8: a second
+     * consult product is 422 MULTIPLE_PRODUCTS). Answers the cart's id and the products added.
+     */
+    async addProducts(storefront: StorefrontConfig, owner: OrderOwner, items: readonly { productId: string; qty: number }[]): Promise<{ orderId: string; added: number }> {
+      const data = await storeData(storefront.id);
+      const wanted = items.filter((i) => data.catalog.findActive(i.productId));
+      return db.transaction(async (tx) => {
+        const { order } = await getOrCreateDraft(tx, storefront, owner, null);
+        const current = await repo.itemsOf(tx, order.id);
+        if (wanted.length === 0) return { orderId: order.id, added: 0 };
+        const clamped = wanted.map((i) => {
+          const product = data.catalog.findActive(i.productId)!;
+          return { productId: i.productId, qty: Math.min(Math.max(i.qty, product.qtyMin), product.qtyMax) };
+        });
+        const applied = await applyItems(tx, order, current, resolveItems(storefront, data, order, current, clamped, 'patch'));
+        await reprice(tx, data, applied.order, applied.items);
+        return { orderId: order.id, added: clamped.length };
+      });
+    },
+
+    /**
+     * issue 17 refills: reads the storefront's catalogue and prices first and answers the step that
+     * writes a refill order in the renewal's transaction: one product at its current catalogue price
+     * (no consult fee: the prescription approves it), shipped to the source order's address by its
+     * method, to its pharmacy, taxed for its state; every stage done; status `refill_pending` until
+     * its charge. Answers null when the product is no longer sold.
+     */
+    async prepareRefillOrder(storefrontId: string): Promise<(tx: DbOrTx, input: { source: OrderRow; productId: string; qty: number }) => Promise<OrderAndItems | null>> {
+      const data = await storeData(storefrontId);
+      return async (tx, { source, productId, qty }) => {
+        const product = data.catalog.findActive(productId);
+        if (!product) return null;
+        const at = now();
+        const inserted = await repo.insertDraft(tx, {
+          storefrontId: source.storefrontId,
+          userId: source.userId,
+          guestSessionId: null,
+          status: 'refill_pending',
+          requiredStages: product.stageMask,
+          completedStages: product.stageMask,
+          shipFullName: source.shipFullName,
+          shipLine1: source.shipLine1,
+          shipLine2: source.shipLine2,
+          shipCity: source.shipCity,
+          shipState: source.shipState,
+          shipZip: source.shipZip,
+          shipPhone: source.shipPhone,
+          shippingState: source.shippingState,
+          shippingMethodId: source.shippingMethodId,
+          pharmacyId: source.pharmacyId,
+          doctorId: source.doctorId,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (!inserted) throw new Error('refill order not written');
+        const [item] = await repo.insertItems(tx, [
+          {
+            ...itemFromProduct(inserted.id, product, Math.min(Math.max(qty, product.qtyMin), product.qtyMax), at),
+            consultFeeCents: 0,
+            consultRequired: false,
+            consultAttached: false,
+            completedStages: product.stageMask,
+          },
+        ]);
+        return reprice(tx, data, inserted, [item!]);
+      };
+    },
   };
 }
 export type CartService = ReturnType<typeof createCartService>;

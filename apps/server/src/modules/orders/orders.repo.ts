@@ -326,7 +326,7 @@ export const ordersRepo = {
       where.scope === 'recent'
         ? or(
             and(eq(orders.status, 'draft'), hasItems),
-            inArray(orders.status, ['awaiting_payment', 'paid', 'authorized', 'awaiting_review', 'visit_scheduled', 'needs_info', 'visit_missed', 'fulfilling', 'shipped']),
+            inArray(orders.status, ['awaiting_payment', 'paid', 'authorized', 'refill_pending', 'awaiting_review', 'visit_scheduled', 'needs_info', 'visit_missed', 'fulfilling', 'shipped']),
             and(inArray(orders.status, ['approved', 'prescribed']), ships),
           )
         : or(inArray(orders.status, ['delivered', 'disqualified', 'declined', 'cancelled', 'refunded']), decidedShipless);

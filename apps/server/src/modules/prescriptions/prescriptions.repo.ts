@@ -1,5 +1,5 @@
 // Formulary, prescriptions, their transmissions (private to the prescriptions module).
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prescriptions, prescriptionTransmissions, productFormulary } from '../../db/schema/prescriptions.ts';
 
@@ -74,7 +74,8 @@ export const prescriptionsRepo = {
     const q = db
       .select()
       .from(prescriptionTransmissions)
-      .where(eq(prescriptionTransmissions.prescriptionId, prescriptionId))
+      // The prescription's own transmission: a refill's (issue 17, `rx:<id>:refill:…`) is not it.
+      .where(and(eq(prescriptionTransmissions.prescriptionId, prescriptionId), notLike(prescriptionTransmissions.idempotencyKey, 'rx:%:refill:%')))
       .orderBy(desc(prescriptionTransmissions.createdAt))
       .limit(1);
     const [row] = lock ? await q.for('update') : await q;
@@ -83,5 +84,33 @@ export const prescriptionsRepo = {
 
   async updateTransmission(db: DbOrTx, id: string, set: Partial<Omit<TransmissionRow, 'id' | 'prescriptionId' | 'idempotencyKey' | 'createdAt'>>): Promise<void> {
     await db.update(prescriptionTransmissions).set(set).where(eq(prescriptionTransmissions.id, id));
+  },
+
+  // ---- issue 17: refills ------------------------------------------------------------------------
+
+  /** A patient's prescriptions with the product their formulary choice belongs to, newest first. */
+  async ofPatient(db: DbOrTx, patientId: string): Promise<(PrescriptionRow & { productId: string | null })[]> {
+    const rows = await db
+      .select({ rx: prescriptions, productId: productFormulary.productId })
+      .from(prescriptions)
+      .leftJoin(productFormulary, eq(productFormulary.id, prescriptions.formularyId))
+      .where(eq(prescriptions.patientId, patientId))
+      .orderBy(desc(prescriptions.writtenAt));
+    return rows.map((r) => ({ ...r.rx, productId: r.productId }));
+  },
+
+  /** One refill used: refills left down by one while active, not expired and some left; the new count, or null. */
+  async useRefill(db: DbOrTx, id: string, at: Date): Promise<number | null> {
+    const [row] = await db
+      .update(prescriptions)
+      .set({ refillsLeft: sql`${prescriptions.refillsLeft} - 1` })
+      .where(and(eq(prescriptions.id, id), eq(prescriptions.status, 'active'), gt(prescriptions.refillsLeft, 0), gt(prescriptions.expiresAt, at)))
+      .returning({ refillsLeft: prescriptions.refillsLeft });
+    return row ? row.refillsLeft : null;
+  },
+
+  async transmissionByKey(db: DbOrTx, key: string): Promise<TransmissionRow | undefined> {
+    const [row] = await db.select().from(prescriptionTransmissions).where(eq(prescriptionTransmissions.idempotencyKey, key));
+    return row;
   },
 };

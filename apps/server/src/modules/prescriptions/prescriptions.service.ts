@@ -301,6 +301,62 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
       const row = await repo.byId(db, prescriptionId);
       const t = await repo.transmissionOf(db, prescriptionId);
       if (!row || !t) throw new Error('prescription transmission not found');
+      return send(row, t, input);
+    },
+
+    // ---- issue 17: refills (the renewal job, workflows/refill-renewal.ts) ----------------------
+
+    /** The patient's prescriptions, each with the product it was written for (its formulary choice's), newest first. */
+    async ofPatient(executor: DbOrTx, patientId: string): Promise<(PrescriptionSummary & { productId: string | null })[]> {
+      return (await repo.ofPatient(executor, patientId)).map((row) => ({ ...summaryOf(row, undefined), productId: row.productId }));
+    },
+
+    /**
+     * One refill used (in the renewal's transaction): refills left down by one, only while the
+     * prescription is active, unexpired and has one left. Answers the refills left after it, or null
+     * when none could be used (nothing changed).
+     */
+    useRefill(tx: DbOrTx, prescriptionId: string): Promise<number | null> {
+      return repo.useRefill(tx, prescriptionId, now());
+    },
+
+    /**
+     * Queues a refill's transmission to the prescription's pharmacy under `key` (in the renewal's
+     * transaction; a repeat with the key is the same transmission): the prescription's stored PDF,
+     * sent again as this refill. Send it with `transmitRefill`.
+     */
+    async queueRefill(tx: DbOrTx, prescriptionId: string, key: string): Promise<void> {
+      const first = await repo.transmissionOf(tx, prescriptionId);
+      const at = now();
+      await repo.insertTransmission(tx, {
+        prescriptionId,
+        transport: transport.capabilities().name,
+        idempotencyKey: key,
+        status: 'queued',
+        documentKey: first?.documentKey ?? null,
+        createdAt: at,
+        updatedAt: at,
+      });
+    },
+
+    /** Sends a queued refill transmission (never inside a transaction); safe to repeat, as `transmit`. */
+    async transmitRefill(
+      key: string,
+      input: { pharmacy: TransportPharmacy; facts: () => Promise<PrescriptionDocumentFacts> },
+    ): Promise<{ status: TransmissionStatus; alreadyDone: boolean; orderId: string }> {
+      const t = await repo.transmissionByKey(db, key);
+      const row = t ? await repo.byId(db, t.prescriptionId) : undefined;
+      if (!row || !t) throw new Error('refill transmission not found');
+      return send(row, t, input);
+    },
+  };
+
+  async function send(
+    row: PrescriptionRow,
+    t: TransmissionRow,
+    input: { pharmacy: TransportPharmacy; facts: () => Promise<PrescriptionDocumentFacts> },
+  ): Promise<{ status: TransmissionStatus; alreadyDone: boolean; orderId: string }> {
+    {
       if (t.status === 'transmitted' || t.status === 'acknowledged') return { status: t.status, alreadyDone: true, orderId: row.orderId };
       if (t.status === 'rejected') return { status: t.status, alreadyDone: true, orderId: row.orderId };
       let document: { key: string; pages: number; bytes: Buffer } | null = null;
@@ -339,8 +395,8 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
       });
       if (result.status === 'failed') throw new Error(`prescription transmission failed: ${result.error ?? 'unknown error'}`);
       return { status: result.status, alreadyDone: false, orderId: row.orderId };
-    },
-  };
+    }
+  }
 }
 export type PrescriptionService = ReturnType<typeof createPrescriptionService>;
 

@@ -42,6 +42,12 @@ const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: strin
     to: ACCOUNT_ROUTES.myOrders,
     action: 'View your orders',
   },
+  {
+    title: 'Auto-refills',
+    description: 'Refills that follow your prescription: see the next date, move or skip one, change the card, or turn one on or off.',
+    to: ACCOUNT_ROUTES.myRefills,
+    action: 'Manage auto-refills',
+  },
 ];
 
 const profileSchema = z.object({
