@@ -99,6 +99,10 @@ import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createRateDoctor } from './workflows/rate-doctor.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { createRecordsService } from './modules/records/records.service.ts';
+import { createHealthRecords } from './workflows/health-records.ts';
+import { createLabOrdersWorkflow } from './workflows/lab-orders.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
 import { createPrescribeWorkflow } from './workflows/prescribe.ts';
 import { createSignInWorkflow } from './workflows/sign-in.ts';
@@ -228,7 +232,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
+  // Health records (issue 17): lab orders with their requisition and results, the patient's documents.
+  const records = createRecordsService({ db, now, storage: files });
+  const labOrders = createLabOrdersWorkflow({ db, jobs, orders, catalog, records, auth, doctors, reviews, accessLog, notifications, storefronts, port: config.PORT, log });
+  const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   return {
+    records, labOrders, healthRecords,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -334,6 +343,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
   await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
   await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
+  await app.register(recordsRoutes, { health: services.healthRecords, labs: services.labOrders, doctors: services.doctors });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

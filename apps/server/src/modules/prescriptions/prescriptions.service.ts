@@ -225,6 +225,11 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
       return summaryOf(row, await repo.transmissionOf(executor, row.id));
     },
 
+    /** issue 17 health records: a patient's prescriptions, newest first (without transmissions). */
+    async ofPatient(patientId: string, limit = 200): Promise<PrescriptionSummary[]> {
+      return (await repo.ofPatient(db, patientId, limit)).map((row) => summaryOf(row, undefined));
+    },
+
     /** One prescription by id (workflows; never a route by itself). */
     async byId(executor: DbOrTx, id: string): Promise<PrescriptionSummary | null> {
       const row = await repo.byId(executor, id);
