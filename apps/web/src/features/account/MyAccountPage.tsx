@@ -24,6 +24,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { VisitJoinLink } from '@/components/VisitJoinLink';
 import { useFormSubmit } from '@/lib/forms';
 import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY, QUESTIONS_QUERY_KEY, type Profile } from './api/account.api';
@@ -35,6 +36,12 @@ import { SignOutEverywhere } from './SignOutEverywhere';
  * its page works (issue 13 #17: nothing is promised for a later release).
  */
 const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: string; action: string }[] = [
+  {
+    title: 'Health records',
+    description: 'Your labs with their requisitions and results, and your documents: uploads, prescriptions, visit summaries and receipts.',
+    to: ACCOUNT_ROUTES.myRecords,
+    action: 'View health records',
+  },
 ];
 
 const profileSchema = z.object({
