@@ -152,6 +152,11 @@ export function createLabOrdersWorkflow(deps: {
   return {
     orderLabs,
 
+    /** 404 unless this doctor may see and result the lab order (checked before a file is read). */
+    async assertDoctorMay(doctor: StaffDoctor, labOrderId: string): Promise<void> {
+      await mayDoctor(doctor, labOrderId);
+    },
+
     /**
      * GET /api/doctor/labs: the lab orders this doctor may result, awaiting results first; each
      * one listed is written to the access log (the patient's name, birth date and panel are read).

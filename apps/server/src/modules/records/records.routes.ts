@@ -39,7 +39,7 @@ const resultSchema = z.object({ id: z.string(), status: z.literal('resulted'), r
 
 export const recordsRoutes: FastifyPluginAsyncZod<{
   health: HealthRecords;
-  labs: Pick<LabOrdersWorkflow, 'doctorLabs' | 'doctorFile' | 'uploadResult'>;
+  labs: Pick<LabOrdersWorkflow, 'doctorLabs' | 'doctorFile' | 'uploadResult' | 'assertDoctorMay'>;
   doctors: Pick<DoctorService, 'staffProfile'>;
 }> = async (app, { health, labs, doctors }) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
@@ -141,12 +141,15 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['doctor'],
         summary: 'A lab order’s requisition or results file, for a doctor who may result it (else 404); access-logged',
-        params: z.object({ id: z.string().max(100), which: z.enum(['requisition', 'result']) }),
+        params: z.object({ id: z.string().max(100), which: z.string().max(100) }),
       },
     },
     async (request, reply) => {
       const doctor = await requireDoctor(request);
-      const { document, data, fileName } = await labs.doctorFile(doctor, uuidOr404(request.params.id), request.params.which);
+      const which = request.params.which;
+      // Anything but the two files is an unknown route: 404 (never a 400 that would confirm the route to anyone).
+      if (which !== 'requisition' && which !== 'result') throw notFound();
+      const { document, data, fileName } = await labs.doctorFile(doctor, uuidOr404(request.params.id), which);
       return sendFile(reply, { data, contentType: document.contentType, fileName });
     },
   );
@@ -166,6 +169,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const doctor = await requireDoctor(request);
       const id = uuidOr404(request.params.id);
+      // Another's lab order is a 404 whatever was sent (nothing about the file is said first).
+      await labs.assertDoctorMay(doctor, id);
       if (!request.isMultipart()) throw fieldError('file', 'UPLOAD_NO_FILE');
       let part: MultipartFile | undefined;
       let data: Buffer;

@@ -46,14 +46,15 @@ function ResultUpload({ lab }: { lab: DoctorLabOrder }) {
       upload.mutate(file);
     }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <Button variant="outlined" component="label" htmlFor={inputId}>
-          Choose results file
-          <input
-            id={inputId}
+        <Button variant="outlined" onClick={() => input.current?.click()} aria-describedby={`${inputId}-help`}>
+          Choose file
+        </Button>
+        <input
             ref={input}
             type="file"
             accept={ACCEPT}
             hidden
+            aria-label="Choose results file"
             aria-describedby={`${inputId}-help`}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
@@ -63,7 +64,6 @@ function ResultUpload({ lab }: { lab: DoctorLabOrder }) {
               if (chosen && !resultFileProblem(chosen)) setFile(chosen);
             }}
           />
-        </Button>
         <Typography variant="body2" aria-live="polite">
           {file ? file.name : 'No file chosen'}
         </Typography>
@@ -89,7 +89,7 @@ function LabRow({ lab }: { lab: DoctorLabOrder }) {
           <Typography variant="h3" component="h2" id={`lab-${lab.id}`} sx={{ fontSize: '1.1rem' }}>
             {lab.patientName} · {lab.panel}
           </Typography>
-          <Chip size="small" color={resulted ? 'success' : 'warning'} label={resulted ? 'Resulted' : 'Awaiting results'} />
+          <Chip size="small" variant={resulted ? 'filled' : 'outlined'} label={resulted ? 'Resulted' : 'Awaiting results'} />
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {lab.patientDateOfBirth ? `Born ${lab.patientDateOfBirth} · ` : ''}Requisition {lab.requisitionNumber} · Order {lab.orderNumber} · {lab.storefrontName} · Ordered {formatDay(lab.orderedAt)}

@@ -48,7 +48,7 @@ function LabCard({ lab }: { lab: LabOrderView }) {
           <Typography variant="h3" component="h3" id={`lab-${lab.id}`} sx={{ fontSize: '1.1rem' }}>
             {lab.panel}
           </Typography>
-          <Chip size="small" color={resulted ? 'success' : 'default'} label={LAB_ORDER_STATUS_LABELS[lab.status]} />
+          <Chip size="small" variant={resulted ? 'filled' : 'outlined'} label={LAB_ORDER_STATUS_LABELS[lab.status]} />
         </Stack>
         <Typography color="text.secondary" variant="body2">
           Requisition {lab.requisitionNumber} · Order {lab.orderNumber} · Ordered {formatDay(lab.orderedAt)}
@@ -160,7 +160,7 @@ function DocumentsSection() {
         <EmptyState headingComponent="h3" title={`No ${kindLabel} yet`} body="Your uploads, prescriptions, visit summaries, receipts and lab files appear here." />
       ) : (
         <>
-          <Stack component="ul" divider={<Divider component="li" aria-hidden />} sx={{ p: 0, m: 0 }} aria-busy={docs.isFetching}>
+          <Stack component="ul" divider={<Divider component="li" aria-hidden />} sx={{ p: 0, m: 0, listStyle: 'none' }} aria-busy={docs.isFetching}>
             {docs.data.documents.map((doc) => (
               <DocumentRow key={doc.id} doc={doc} />
             ))}
