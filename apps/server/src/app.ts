@@ -99,6 +99,10 @@ import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createRateDoctor } from './workflows/rate-doctor.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { createRecordsService } from './modules/records/records.service.ts';
+import { createHealthRecords } from './workflows/health-records.ts';
+import { createLabOrdersWorkflow } from './workflows/lab-orders.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
 // issue 17: auto-refills that follow the prescription, the renewal job, reorder.
 import { refillRoutes } from './modules/refills/refills.routes.ts';
@@ -248,9 +252,14 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     renewal: null, port: config.PORT, log,
   });
   const reorder = createReorder({ db, now, orders, prescriptions, refills, renewal: refillRenewal, cart });
+  // Health records (issue 17): lab orders with their requisition and results, the patient's documents.
+  const records = createRecordsService({ db, now, storage: files });
+  const labOrders = createLabOrdersWorkflow({ db, jobs, orders, catalog, records, auth, doctors, reviews, accessLog, notifications, storefronts, port: config.PORT, log });
+  const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   return {
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
+    records, labOrders, healthRecords,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -358,6 +367,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
   await app.register(accountOrderRoutes, { accountOrders: services.accountOrders, changeShippingAddress: services.changeShippingAddress });
   await app.register(refillRoutes, { refills: services.refills, reorder: services.reorder });
+  await app.register(recordsRoutes, { health: services.healthRecords, labs: services.labOrders, doctors: services.doctors });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -44,3 +44,4 @@ export * from './visits/signalling.ts';
 export * from './api/visits.ts';
 export * from './api/account-orders.ts';
 export * from './api/refills.ts';
+export * from './api/records.ts';

@@ -37,6 +37,7 @@ import type { OrderOwner, OrdersService, OrderView } from '../modules/orders/ord
 import type { PaymentSource, PaymentsService, PaymentView } from '../modules/payments/payments.service.ts';
 import { paymentProblem } from '../modules/payments/payments.service.ts';
 import { VISIT_SCHEDULED_MAIL_JOB, type VisitScheduledMailJob } from '../modules/scheduling/scheduling.service.ts';
+import { LAB_ORDERS_JOB } from './lab-orders.ts';
 
 export interface PurchaseResult {
   orderId: string;
@@ -182,6 +183,8 @@ export function createPayWorkflow(deps: Deps) {
         const job = { orderId: order.orderId, storefrontId: order.storefrontId, userId: order.userId, baseUrl };
         await queueConfirmation(job, tx);
         await jobs.enqueue(ORDER_ADDRESS_JOB, { ...job }, { singletonKey: `${ORDER_ADDRESS_JOB}:${order.orderId}`, tx });
+        // issue 17: a captured lab product becomes a lab order with its requisition (workflows/lab-orders.ts).
+        if (captured) await jobs.enqueue(LAB_ORDERS_JOB, { orderId: order.orderId }, { singletonKey: `${LAB_ORDERS_JOB}:${order.orderId}`, tx });
       }
       // issue 13 #12: "visit scheduled" is mailed once the visit's order is paid, not at booking.
       if (status === 'visit_scheduled') {

@@ -140,6 +140,17 @@ export const routes: RouteObject[] = [
               return { Component: () => <RefillsPage SignInRequired={SignInRequired} /> };
             },
           },
+          // Health records (issue 17): labs and documents, with the account's sign-in prompt.
+          {
+            path: ACCOUNT_ROUTES.myRecords,
+            lazy: async () => {
+              const [{ HealthRecordsPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/records/pages/HealthRecordsPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <HealthRecordsPage SignInRequired={SignInRequired} /> };
+            },
+          },
           {
             path: ACCOUNT_ROUTES.registerFromInvite,
             lazy: page(() => import('@/features/auth/InvitePage').then((m) => m.InvitePage)),
@@ -371,6 +382,11 @@ export const routes: RouteObject[] = [
         lazy: page(() =>
           import('@/features/doctor-review/pages/ReviewOrderPage').then((m) => m.ReviewOrderPage),
         ),
+      },
+      {
+        // Lab orders awaiting results, and the results upload (issue 17).
+        path: 'labs',
+        lazy: page(() => import('@/features/doctor-labs/pages/DoctorLabsPage').then((m) => m.DoctorLabsPage)),
       },
       {
         // One visit (issue 16): join the video call or phone the patient, the private note.

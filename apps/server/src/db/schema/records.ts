@@ -31,6 +31,11 @@ export const labOrders = pgTable(
     /** The panel as the patient and the lab read it, e.g. "Comprehensive metabolic panel". */
     panel: text().notNull(),
     status: text().$type<LabOrderStatus>().notNull().default('ordered'),
+    /**
+     * The doctor who ordered the panel (the order's doctor, when a doctor decided it); null for a
+     * lab bought on its own (any doctor serving the storefront may upload its results).
+     */
+    orderingDoctorId: uuid(),
     /** The requisition PDF (documents row). */
     requisitionDocumentId: uuid(),
     /** The results file the doctor uploaded (documents row). */
@@ -44,6 +49,8 @@ export const labOrders = pgTable(
   (t) => [
     uniqueIndex('lab_orders_order_product_unique').on(t.orderId, t.productId),
     index('lab_orders_patient_idx').on(t.patientId, t.createdAt),
+    // The doctors' page: lab orders awaiting results per storefront, oldest first.
+    index('lab_orders_awaiting_idx').on(t.storefrontId, t.createdAt).where(sql`${t.status} <> 'resulted'`),
   ],
 );
 

@@ -41,6 +41,7 @@ export const prescriptionsRepo = {
     return row;
   },
 
+  /** issue 17 health records: a patient's prescriptions, newest first. */
   async latestOfOrder(db: DbOrTx, orderId: string): Promise<PrescriptionRow | undefined> {
     const [row] = await db.select().from(prescriptions).where(eq(prescriptions.orderId, orderId)).orderBy(desc(prescriptions.writtenAt)).limit(1);
     return row;

@@ -359,6 +359,15 @@ export function createReviewService(deps: {
       const closing = (await repo.decisionsOf(tx ?? db, [orderId])).find((d) => d.kind === 'approve' || d.kind === 'decline');
       return closing ? { doctorId: closing.doctorId, kind: closing.kind as 'approve' | 'decline', at: closing.at } : null;
     },
+
+    /** issue 17 health records: each order's closing decision with what the doctor wrote for the patient (never the clinical note). */
+    async closingDecisionsOf(orderIds: readonly string[]): Promise<Map<string, { doctorId: string; kind: 'approve' | 'decline'; at: Date; noteForPatient: string | null }>> {
+      const found = new Map<string, { doctorId: string; kind: 'approve' | 'decline'; at: Date; noteForPatient: string | null }>();
+      for (const d of await repo.decisionsOf(db, orderIds)) {
+        if ((d.kind === 'approve' || d.kind === 'decline') && !found.has(d.orderId)) found.set(d.orderId, { doctorId: d.doctorId, kind: d.kind, at: d.at, noteForPatient: d.noteForPatient });
+      }
+      return found;
+    },
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;

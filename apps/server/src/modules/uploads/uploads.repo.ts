@@ -51,6 +51,15 @@ export function createUploadsRepo(db: DbOrTx) {
       if (valid.length === 0) return [];
       return db.select().from(uploads).where(inArray(uploads.id, valid));
     },
+    /** issue 17 health records: a person's own uploads on their storefront, newest first. */
+    async ofUser(userId: string, storefrontId: string, limit: number): Promise<UploadRow[]> {
+      return db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.userId, userId), eq(uploads.storefrontId, storefrontId)))
+        .orderBy(sql`${uploads.createdAt} desc`)
+        .limit(limit);
+    },
     async byId(id: string): Promise<UploadRow | null> {
       if (!UUID.test(id)) return null;
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);

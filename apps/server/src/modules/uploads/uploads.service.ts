@@ -218,6 +218,11 @@ export function createUploadService(deps: {
       return { upload: row, data };
     },
 
+    /** issue 17 health records: the signed-in person's own uploads, newest first (no files). */
+    async ofUser(userId: string, storefrontId: string, limit = 200): Promise<UploadView[]> {
+      return (await repo.ofUser(userId, storefrontId, limit)).map(toUploadView);
+    },
+
     /** issue 15: what these uploads are (type, size), without their files, for a staff member's page. */
     async describe(ids: readonly string[]): Promise<UploadView[]> {
       const rows = await repo.byIds(ids);

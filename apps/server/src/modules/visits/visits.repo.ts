@@ -1,5 +1,5 @@
 // Visits and their private notes (issue 16). Private to the visits module.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visitNotes, visits, type VisitOutcome } from '../../db/schema/visits.ts';
 
@@ -62,6 +62,16 @@ export function createVisitsRepo(db: DbOrTx) {
         .select({ appointmentId: visits.appointmentId, patientJoinedAt: visits.patientJoinedAt, doctorJoinedAt: visits.doctorJoinedAt, outcome: visits.outcome })
         .from(visits)
         .where(inArray(visits.appointmentId, appointmentIds));
+    },
+
+    /** issue 17 health records: the patient's ended visits, newest first. */
+    async endedOfPatient(patientUserId: string, limit: number): Promise<VisitRow[]> {
+      return db
+        .select()
+        .from(visits)
+        .where(and(eq(visits.patientUserId, patientUserId), isNotNull(visits.endedAt)))
+        .orderBy(desc(visits.endedAt))
+        .limit(limit);
     },
 
     /** The order's completed visit, if any. */

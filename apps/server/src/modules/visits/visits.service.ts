@@ -300,6 +300,11 @@ export function createVisitsService(deps: {
       return row?.endedAt ? { appointmentId: row.appointmentId, doctorId: row.doctorId, endedAt: row.endedAt } : null;
     },
 
+    /** issue 17 health records: the patient's ended visits (completed or missed), newest first; never the private note. */
+    async endedOfPatient(patientUserId: string, limit = 200): Promise<{ id: string; orderId: string | null; doctorId: string; endedAt: Date; outcome: VisitOutcome | null }[]> {
+      return (await repo().endedOfPatient(patientUserId, limit)).map((v) => ({ id: v.id, orderId: v.orderId, doctorId: v.doctorId, endedAt: v.endedAt!, outcome: v.outcome }));
+    },
+
     /**
      * GET /api/orders/:id/visit: the signed-in patient's own order's visit (the booked one, else the
      * newest completed or missed). 404 for anyone else, a guest, or an order without a visit.

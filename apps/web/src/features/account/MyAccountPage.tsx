@@ -48,6 +48,12 @@ const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: strin
     to: ACCOUNT_ROUTES.myRefills,
     action: 'Manage auto-refills',
   },
+  {
+    title: 'Health records',
+    description: 'Your labs with their requisitions and results, and your documents: uploads, prescriptions, visit summaries and receipts.',
+    to: ACCOUNT_ROUTES.myRecords,
+    action: 'View health records',
+  },
 ];
 
 const profileSchema = z.object({

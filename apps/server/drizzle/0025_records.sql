@@ -1,0 +1,2 @@
+ALTER TABLE "lab_orders" ADD COLUMN "ordering_doctor_id" uuid;--> statement-breakpoint
+CREATE INDEX "lab_orders_awaiting_idx" ON "lab_orders" USING btree ("storefront_id","created_at") WHERE "lab_orders"."status" <> 'resulted';
