@@ -42,3 +42,5 @@ export * from './api/fulfilment.ts';
 export * from './visits/visit-window.ts';
 export * from './visits/signalling.ts';
 export * from './api/visits.ts';
+export * from './api/access-log.ts';
+export * from './api/phone-orders.ts';
