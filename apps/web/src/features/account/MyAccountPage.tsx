@@ -24,6 +24,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { VisitJoinLink } from '@/components/VisitJoinLink';
 import { useFormSubmit } from '@/lib/forms';
 import { ACCOUNT_VISIT_QUERY_KEY, fetchAccountVisit } from '@/shared/accountVisit';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { accountApi, PROFILE_QUERY_KEY, QUESTIONS_QUERY_KEY, type Profile } from './api/account.api';
@@ -35,6 +36,9 @@ import { SignOutEverywhere } from './SignOutEverywhere';
  * its page works (issue 13 #17: nothing is promised for a later release).
  */
 const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: string; action: string }[] = [
+  { title: 'Addresses', description: 'Your saved shipping addresses: add, edit or remove one, and choose the default checkout offers first.', to: ACCOUNT_ROUTES.myAddresses, action: 'Manage addresses' },
+  { title: 'Who looked at my records', description: 'Every time a doctor, pharmacist or member of our staff read your health information: who, when and why.', to: ACCOUNT_ROUTES.myAccessLog, action: 'See who looked' },
+  { title: 'Order by phone', description: 'Leave your number and what you need, and we will call you to take your order.', to: ACCOUNT_ROUTES.phoneOrder, action: 'Ask us to call' },
 ];
 
 const profileSchema = z.object({
