@@ -198,7 +198,7 @@ function Footer() {
                 ) : null}
                 {/* issue 17: a phone-order request (SPEC §7), beside the store's own contacts. */}
                 <Typography>
-                  <Link component={RouterLink} to={ACCOUNT_ROUTES.phoneOrder}>
+                  <Link component={RouterLink} to={ACCOUNT_ROUTES.phoneOrder} underline="always">
                     Order by phone
                   </Link>
                   : we call you

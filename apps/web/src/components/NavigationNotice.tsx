@@ -19,7 +19,7 @@ export function NavigationNotice() {
   const notice = (location.state as NoticeState | null)?.notice;
   if (!notice?.text) return null;
   return (
-    <Container sx={{ pt: 3 }}>
+    <Container sx={{ pt: 3, pb: 2 }}>
       <Alert
         severity="success"
         role="status"

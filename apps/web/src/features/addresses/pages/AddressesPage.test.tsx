@@ -30,7 +30,8 @@ function addressServer(initial: SavedAddress[], opts: { failRemove?: boolean } =
     signedIn,
     ['GET', '/api/addresses', () => ({ body: groups() })],
     ['POST', '/api/addresses', (c) => {
-      const created = { ...(c.body as SavedAddress), id: `n${tick}`, line2: null, lastUsedAt: null, createdAt: '2026-03-03T00:00:00Z' };
+      // As the server does: a new address is the most recent (ordered by last use, else last change).
+      const created = { ...(c.body as SavedAddress), id: `n${tick}`, line2: null, lastUsedAt: '2026-05-01T00:00:00Z', createdAt: '2026-03-03T00:00:00Z' };
       book.push(created);
       return { status: 201, body: created };
     }],
@@ -97,7 +98,7 @@ describe('AddressesPage (issue 17)', () => {
     await user.type(within(form).getByRole('textbox', { name: /ZIP code/ }), '77002');
     await user.type(within(form).getByRole('textbox', { name: /Phone number/ }), '7135550199');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
-    expect(await within(group('OTHER SAVED ADDRESSES')).findByText('9 Elm Rd, Houston, TX 77002')).toBeInTheDocument();
+    expect(await within(group('MOST RECENT ADDRESS')).findByText('9 Elm Rd, Houston, TX 77002')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit: 12 Oak St, Austin, TX 78701' }));
     const edit = screen.getByRole('form', { name: 'Edit the address of Kim Lee' });
@@ -105,7 +106,7 @@ describe('AddressesPage (issue 17)', () => {
     await user.clear(street);
     await user.type(street, '14 Oak St');
     await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
-    expect(await within(group('MOST RECENT ADDRESS')).findByText('14 Oak St, Austin, TX 78701')).toBeInTheDocument();
+    expect(await within(group('OTHER SAVED ADDRESSES')).findByText('14 Oak St, Austin, TX 78701')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ line1: '14 Oak St' });
   });
 

@@ -105,7 +105,11 @@ export function PhoneOrderPage() {
           time that suits you to take your order.
           {phone ? (
             <>
-              {' '}You can also call us at <Link href={telHref(phone)}>{phone}</Link>.
+              {' '}You can also call us at{' '}
+              <Link href={telHref(phone)} underline="always">
+                {phone}
+              </Link>
+              .
             </>
           ) : null}
         </Typography>
