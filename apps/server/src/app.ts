@@ -123,6 +123,10 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { storefrontContextPlugin } from './plugins/storefront-context.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { devClockRoutes } from './plugins/dev-clock.routes.ts';
+import { accessLogRoutes } from './modules/access-log/access-log.routes.ts';
+import { phoneOrderRoutes } from './modules/phone-orders/phone-orders.routes.ts';
+import { createPhoneOrderService } from './modules/phone-orders/phone-orders.service.ts';
+import { createAccessLogView } from './workflows/access-log-view.ts';
 import type { DevClock } from './lib/dev-clock.ts';
 
 export interface BuildAppOptions {
@@ -237,6 +241,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // The patient rates the doctor who saw or reviewed the order; the doctor's average follows (issue 16).
   const rateDoctor = createRateDoctor({ db, now, orders, scheduling, reviews, doctors, ratings, audit });
   const orderVisits = createOrderVisitService({ db, orders, checkout, doctors, scheduling, payments, audit, outcomes: visitOutcomes, visits, now });
+  // issue 17: "who looked at my records" in words (access log, doctors, auth, storefronts, uploads);
+  // phone-order requests, the staff told by mail as a job, limited per address.
+  const accessLogView = createAccessLogView({ accessLog, doctors, auth, storefronts, uploads });
+  const phoneOrders = createPhoneOrderService({ db, now, jobs, notifications, storefronts, throttle, log });
   const visitCompletion = createVisitCompletion({ db, scheduling, orders, visits });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -268,6 +276,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     accessLog, orderReview, holdExpiry, missedVisits,
     visitSignals, visits, visitCompletion,
     visitOutcomes, visitReminders, visitReminderJob, ratings, rateDoctor,
+    accessLogView, phoneOrders,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -368,6 +377,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountOrderRoutes, { accountOrders: services.accountOrders, changeShippingAddress: services.changeShippingAddress });
   await app.register(refillRoutes, { refills: services.refills, reorder: services.reorder });
   await app.register(recordsRoutes, { health: services.healthRecords, labs: services.labOrders, doctors: services.doctors });
+  // issue 17: who looked at my records; phone-order requests.
+  await app.register(accessLogRoutes, { view: services.accessLogView });
+  await app.register(phoneOrderRoutes, { phoneOrders: services.phoneOrders });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

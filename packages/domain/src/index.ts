@@ -45,3 +45,5 @@ export * from './api/visits.ts';
 export * from './api/account-orders.ts';
 export * from './api/refills.ts';
 export * from './api/records.ts';
+export * from './api/access-log.ts';
+export * from './api/phone-orders.ts';

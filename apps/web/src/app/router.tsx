@@ -151,6 +151,32 @@ export const routes: RouteObject[] = [
               return { Component: () => <HealthRecordsPage SignInRequired={SignInRequired} /> };
             },
           },
+          // issue 17: who looked at my records, the address book (with the account's sign-in prompt),
+          // and the phone-order request (guests too; it lands on / with a confirmation).
+          {
+            path: ACCOUNT_ROUTES.myAccessLog,
+            lazy: async () => {
+              const [{ AccessLogPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/access-log/pages/AccessLogPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <AccessLogPage SignInRequired={SignInRequired} /> };
+            },
+          },
+          {
+            path: ACCOUNT_ROUTES.myAddresses,
+            lazy: async () => {
+              const [{ AddressesPage }, { SignInRequired }] = await Promise.all([
+                import('@/features/addresses/pages/AddressesPage'),
+                import('@/features/account/SignInRequired'),
+              ]);
+              return { Component: () => <AddressesPage SignInRequired={SignInRequired} /> };
+            },
+          },
+          {
+            path: ACCOUNT_ROUTES.phoneOrder,
+            lazy: page(() => import('@/features/phone-order/pages/PhoneOrderPage').then((m) => m.PhoneOrderPage)),
+          },
           {
             path: ACCOUNT_ROUTES.registerFromInvite,
             lazy: page(() => import('@/features/auth/InvitePage').then((m) => m.InvitePage)),

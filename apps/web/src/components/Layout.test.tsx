@@ -108,6 +108,8 @@ describe('Layout', () => {
       'href',
       'mailto:care@acme.test',
     );
+    // issue 17: the phone-order request sits with the store's contacts.
+    expect(footer.getByRole('link', { name: 'Order by phone' })).toHaveAttribute('href', '/phone-order');
   });
 
   it('leaves out support contacts that are not configured', () => {

@@ -11,12 +11,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { useCart } from '@/shared/cart';
 import { telHref } from '@/shared/contact';
 import { useLoginDrawer } from '@/shared/loginDrawer';
 import { rememberEntryPage, useLogout, useSession } from '@/shared/session';
 import { useStoreConfig } from '@/shared/storefront';
 import { MAIN_CONTENT_ID } from './mainContent';
+import { NavigationNotice } from './NavigationNotice';
 import { PrivacyNotice } from './PrivacyNotice';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -194,6 +196,13 @@ function Footer() {
                     Email <Link href={`mailto:${email}`}>{email}</Link>
                   </Typography>
                 ) : null}
+                {/* issue 17: a phone-order request (SPEC §7), beside the store's own contacts. */}
+                <Typography>
+                  <Link component={RouterLink} to={ACCOUNT_ROUTES.phoneOrder} underline="always">
+                    Order by phone
+                  </Link>
+                  : we call you
+                </Typography>
               </Stack>
             </>
           ) : null}
@@ -242,6 +251,7 @@ export function Layout({ children, showPrivacyNotice = false }: LayoutProps) {
         tabIndex={-1}
         sx={{ flex: 1, '&:focus': { outline: 'none' } }}
       >
+        <NavigationNotice />
         {children}
       </Box>
       <Footer />

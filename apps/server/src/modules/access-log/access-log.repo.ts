@@ -1,6 +1,6 @@
 // The access log's rows (private to the access-log module). Append only: rows are inserted, never
 // changed (a trigger refuses UPDATE and DELETE).
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessLog } from '../../db/schema/access-log.ts';
 
@@ -25,5 +25,17 @@ export const accessLogRepo = {
   },
   all(db: DbOrTx): Promise<AccessLogRow[]> {
     return db.select().from(accessLog).orderBy(asc(accessLog.id));
+  },
+  /** One page of a patient's entries, newest first. */
+  pageOfPatient(db: DbOrTx, patientId: string, limit: number, offset: number): Promise<AccessLogRow[]> {
+    return db.select().from(accessLog).where(eq(accessLog.patientId, patientId)).orderBy(desc(accessLog.id)).limit(limit).offset(offset);
+  },
+  async countOfPatient(db: DbOrTx, patientId: string): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accessLog).where(eq(accessLog.patientId, patientId));
+    return row?.n ?? 0;
+  },
+  /** The entries after `afterId` in id order, `limit` at a time (the chain walked without holding it all). */
+  after(db: DbOrTx, afterId: number, limit: number): Promise<AccessLogRow[]> {
+    return db.select().from(accessLog).where(gt(accessLog.id, afterId)).orderBy(asc(accessLog.id)).limit(limit);
   },
 };

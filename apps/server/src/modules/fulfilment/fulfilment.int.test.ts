@@ -311,6 +311,23 @@ describe('the prescription PDF (issue 15: the pharmacist opens the prescription 
     expect(await entries()).toHaveLength(2);
     expect(await ctx.app.services.accessLog.verify()).toEqual({ ok: true });
   });
+
+  it('writes a read of each prescription the order list shows (issue 17: every staff read of health data is logged)', async () => {
+    const pharmacist = await staff('pharmacist', evergreenPartner);
+    const { orderId, patient } = await prescribedOrder(evergreenPartner);
+    const [prescription] = await ctx.database.db.select().from(prescriptionsTable).where(eq(prescriptionsTable.orderId, orderId));
+    const entries = () => ctx.database.db.select().from(accessLog).where(eq(accessLog.patientId, patient.userId));
+    // Another pharmacy's list does not show it: nothing is written.
+    expect(await idsIn(await staff('pharmacist', lumenPartner), 'all')).not.toContain(orderId);
+    expect(await entries()).toEqual([]);
+
+    const listed = (await listOf(pharmacist)).items.find((i) => i.orderId === orderId);
+    expect((listed as { prescription?: { medication: string } | null } | undefined)?.prescription?.medication).toBeTruthy();
+    expect(await entries()).toEqual([
+      expect.objectContaining({ actorUserId: pharmacist.userId, actorRole: 'pharmacist', what: 'prescription', recordId: prescription!.id, reason: `pharmacy_fill:${orderId}` }),
+    ]);
+    expect(await ctx.app.services.accessLog.verify()).toEqual({ ok: true });
+  });
 });
 
 describe("a pharmacy confirms receipt with the prescription's code (issue 15)", () => {

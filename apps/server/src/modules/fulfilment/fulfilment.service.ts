@@ -204,9 +204,28 @@ export function createFulfilmentService(deps: {
       const rows = new Map((await repo.ofOrders(db, listed.orders.map((o) => o.order.id))).map((r) => [r.orderId, r]));
       const methods = new Map<string, { carrier: string; name: string } | null>();
       const items: PharmacyOrder[] = [];
+      const read: { state: OrderState; prescription: PrescriptionSummary }[] = [];
       for (const state of listed.orders) {
         const prescription = await summaryOf(state.order.id);
+        if (prescription) read.push({ state, prescription });
         items.push(await toView(state, rows.get(state.order.id), prescription, methods));
+      }
+      // issue 17: the list shows each prescription (medication, directions), a read of the patient's
+      // health data like the PDF's: one access-log entry per prescription listed, before the page is answered.
+      if (read.length > 0) {
+        await db.transaction(async (tx) => {
+          for (const { state, prescription } of read) {
+            await deps.accessLog.record(tx, {
+              actor: pharmacist.userId,
+              role: 'pharmacist',
+              patientId: state.order.userId,
+              storefrontId: state.order.storefrontId,
+              what: 'prescription',
+              recordId: prescription.id,
+              reason: `pharmacy_fill:${state.order.id}`,
+            });
+          }
+        });
       }
       return { items, counts, total: byIds ? listed.total : tab === 'all' ? counts.all : counts[tab], page, pageSize: PHARMACY_PAGE_SIZE };
     },

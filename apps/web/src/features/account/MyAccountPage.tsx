@@ -54,6 +54,9 @@ const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: strin
     to: ACCOUNT_ROUTES.myRecords,
     action: 'View health records',
   },
+  { title: 'Addresses', description: 'Your saved shipping addresses: add, edit or remove one, and choose the default checkout offers first.', to: ACCOUNT_ROUTES.myAddresses, action: 'Manage addresses' },
+  { title: 'Who looked at my records', description: 'Every time a doctor, pharmacist or member of our staff read your health information: who, when and why.', to: ACCOUNT_ROUTES.myAccessLog, action: 'See who looked' },
+  { title: 'Order by phone', description: 'Leave your number and what you need, and we will call you to take your order.', to: ACCOUNT_ROUTES.phoneOrder, action: 'Ask us to call' },
 ];
 
 const profileSchema = z.object({
