@@ -97,6 +97,8 @@ import { createVisitReminders } from './modules/visits/visit-reminders.service.t
 import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createRateDoctor } from './workflows/rate-doctor.ts';
+import { createRenewalConsult } from './workflows/renewal-consult.ts';
+import { renewalRoutes } from './modules/prescriptions/renewal.routes.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { createPayWorkflow } from './workflows/pay.ts';
@@ -216,7 +218,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
   const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs, visits });
-  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits });
+  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits, prescriptions, doctors });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, outcomes: visitOutcomes, payments, notices: orderNotices, visits, log });
   // Visit reminders by mail and text, the day before and a quarter of an hour before (issue 16).
@@ -228,7 +230,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
+  // issue 17 renewal consult: a prescription with no refills left or expired opens a consult
+  // prefilled with the last answers in the patient's cart (the refill job, or the patient asking).
+  const renewalConsult = createRenewalConsult({ db, now, consults, cart, orders, prescriptions, doctors, storefronts, jobs, notifications, auth, audit, port: config.PORT, log });
   return {
+    renewalConsult,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -334,6 +340,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment, fulfil: services.fulfil });
   await app.register(visitRoutes, { visits: services.visits, completion: services.visitCompletion, bus: services.visitSignals, allowedOrigins: config.CORS_ORIGINS });
   await app.register(ratingRoutes, { rateDoctor: services.rateDoctor });
+  await app.register(renewalRoutes, { renewal: services.renewalConsult });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
