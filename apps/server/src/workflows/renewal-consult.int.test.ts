@@ -164,6 +164,7 @@ describe('opening a renewal consult (issue 17)', () => {
   it('answers 409 REFILLS_LEFT while the prescription has refills and is not expired; once expired it may be renewed', async () => {
     const rx = await prescribed(2);
     const view = (await rx.patient.get(`/api/prescriptions/${rx.prescriptionId}/renewal`)).json();
+    expect((await rx.patient.get(`/api/orders/${rx.orderId}/prescription-renewal`)).json()).toEqual(view);
     expect(view).toMatchObject({ renewable: false, blockedBy: 'refills_left', prescription: { medication: 'Metformin ER', strength: '500 mg', refillsLeft: 2 } });
     const refused = await rx.patient.post(`/api/prescriptions/${rx.prescriptionId}/renew`);
     expect(refused.statusCode).toBe(409);
@@ -182,6 +183,7 @@ describe('authorization (issue 17)', () => {
     const other = await signedInPatient(ctx);
     for (const res of [
       await other.get(`/api/prescriptions/${rx.prescriptionId}/renewal`),
+      await other.get(`/api/orders/${rx.orderId}/prescription-renewal`),
       await other.post(`/api/prescriptions/${rx.prescriptionId}/renew`),
       await other.get(`/api/orders/${orderId}`),
       await other.get(`/api/orders/${orderId}/consults`),

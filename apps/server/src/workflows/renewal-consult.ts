@@ -114,7 +114,7 @@ export function createRenewalConsult(deps: {
   consults: Pick<ConsultService, 'renewalOfPrescription' | 'lockRenewal' | 'setRenewalPlan' | 'prefillRenewal'>;
   cart: Pick<CartService, 'placeRenewal' | 'applyEdit' | 'edits'>;
   orders: Pick<OrdersService, 'state'>;
-  prescriptions: Pick<PrescriptionService, 'byId'>;
+  prescriptions: Pick<PrescriptionService, 'byId' | 'ofOrder'>;
   doctors: Pick<DoctorService, 'byIds'>;
   storefronts: { getById(id: string): Promise<StorefrontConfig>; hostsOf(id: string): Promise<string[]> };
   jobs: Pick<JobQueue, 'enqueue' | 'register' | 'nudge'>;
@@ -217,11 +217,8 @@ export function createRenewalConsult(deps: {
     return { prescription, source, userId: identity.userId };
   }
 
-  return {
-    open,
-
-    /** GET /api/prescriptions/:id/renewal: the patient's prescription and whether they may ask to renew it. */
-    async view(storefront: StorefrontConfig, identity: Identity | null, prescriptionId: string) {
+  /** The patient's prescription and whether they may ask to renew it. */
+  async function view(storefront: StorefrontConfig, identity: Identity | null, prescriptionId: string) {
       const { prescription, source } = await ownPrescription(db, storefront, identity, prescriptionId);
       const blockedBy = renewalBlock(prescription, now());
       const [doctor] = (await deps.doctors.byIds([prescription.doctorId])).values();
@@ -245,6 +242,21 @@ export function createRenewalConsult(deps: {
         blockedBy,
         renewalOrderId: renewal?.orderId ?? null,
       };
+  }
+
+  return {
+    open,
+
+    /** GET /api/prescriptions/:id/renewal. */
+    view,
+
+    /** GET /api/orders/:id/prescription-renewal: the same for the prescription written for the patient's own order (none, or another's: 404). */
+    async viewOfOrder(storefront: StorefrontConfig, identity: Identity | null, orderId: string) {
+      if (!identity || identity.kind !== 'user' || !isUuid(orderId)) throw notFound();
+      const state = await orders.state(db, { orderId, storefrontId: storefront.id, owner: { kind: 'user', userId: identity.userId } });
+      const prescription = state ? await prescriptions.ofOrder(db, orderId) : null;
+      if (!prescription) throw notFound();
+      return view(storefront, identity, prescription.id);
     },
 
     /**

@@ -8,7 +8,7 @@ import type { RenewalConsult } from '../../workflows/renewal-consult.ts';
 
 const params = z.object({ id: z.string().max(100) });
 
-export const renewalRoutes: FastifyPluginAsyncZod<{ renewal: Pick<RenewalConsult, 'view' | 'requestByPatient'> }> = async (app, { renewal }) => {
+export const renewalRoutes: FastifyPluginAsyncZod<{ renewal: Pick<RenewalConsult, 'view' | 'viewOfOrder' | 'requestByPatient'> }> = async (app, { renewal }) => {
   // A patient's own prescription: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -25,6 +25,19 @@ export const renewalRoutes: FastifyPluginAsyncZod<{ renewal: Pick<RenewalConsult
       },
     },
     async (request) => renewal.view(request.storefront, request.identity, request.params.id),
+  );
+
+  app.get(
+    '/api/orders/:id/prescription-renewal',
+    {
+      schema: {
+        tags: ['renewals'],
+        summary: "The prescription written for the signed-in patient's order and whether they may ask to renew it; none, or another's: 404",
+        params,
+        response: { 200: prescriptionRenewalSchema },
+      },
+    },
+    async (request) => renewal.viewOfOrder(request.storefront, request.identity, request.params.id),
   );
 
   app.post(

@@ -29,15 +29,22 @@ function text(answer: unknown, labels: string[] | undefined, type: string): stri
 }
 
 function ChangedRow({ diff }: { diff: RenewalAnswerDiff }) {
-  const before = diff.change === 'new' ? '—' : text(diff.previous, diff.previousLabels, diff.type);
+  // A file of the earlier consult is not among this order's uploads below.
+  const earlierFiles = Array.isArray(diff.previous) ? diff.previous.length : 0;
+  const before =
+    diff.change === 'new'
+      ? '—'
+      : diff.type === 'file_upload'
+        ? `${earlierFiles} file${earlierFiles === 1 ? '' : 's'} with the earlier consult`
+        : text(diff.previous, diff.previousLabels, diff.type);
   const after = diff.change === 'removed' ? '—' : text(diff.current, diff.currentLabels, diff.type);
   return (
-    <ListItem disableGutters data-change={diff.change} sx={{ bgcolor: 'warning.light', px: 1, borderRadius: 1, mb: 0.5 }}>
+    <ListItem disableGutters data-change={diff.change} sx={{ borderLeft: 4, borderColor: 'warning.main', pl: 1.5, mb: 0.5 }}>
       <ListItemText
         primary={
           <>
             {diff.label}{' '}
-            <Chip size="small" color="warning" label={CHANGE_LABELS[diff.change as keyof typeof CHANGE_LABELS]} />
+            <Chip size="small" variant="outlined" label={CHANGE_LABELS[diff.change as keyof typeof CHANGE_LABELS]} />
           </>
         }
         secondary={

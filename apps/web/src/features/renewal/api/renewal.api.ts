@@ -7,24 +7,25 @@ import { invalidateCheckout } from '@/shared/checkout';
 
 const path = (id: string) => `/api/prescriptions/${encodeURIComponent(id)}`;
 
-export const renewalKeys = { prescription: (id: string) => ['renewal', id] as const };
+export const renewalKeys = { order: (orderId: string) => ['renewal', orderId] as const };
 
-export function usePrescriptionRenewal(prescriptionId: string, enabled: boolean) {
+/** The prescription written for the patient's order, and whether it may be renewed. */
+export function useOrderPrescriptionRenewal(orderId: string, enabled: boolean) {
   return useQuery({
-    queryKey: renewalKeys.prescription(prescriptionId),
-    queryFn: ({ signal }) => apiGet<PrescriptionRenewal>(`${path(prescriptionId)}/renewal`, { signal }),
+    queryKey: renewalKeys.order(orderId),
+    queryFn: ({ signal }) => apiGet<PrescriptionRenewal>(`/api/orders/${encodeURIComponent(orderId)}/prescription-renewal`, { signal }),
     enabled,
   });
 }
 
-export function useAskForRenewal(prescriptionId: string) {
+export function useAskForRenewal(orderId: string, prescriptionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<RenewalOpened>(`${path(prescriptionId)}/renew`, {}),
     onSuccess: async () => {
       // The renewal is now the cart: the checkout reads it afresh.
       await invalidateCheckout(queryClient);
-      await queryClient.invalidateQueries({ queryKey: renewalKeys.prescription(prescriptionId) });
+      await queryClient.invalidateQueries({ queryKey: renewalKeys.order(orderId) });
     },
   });
 }

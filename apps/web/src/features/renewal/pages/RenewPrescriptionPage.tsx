@@ -1,5 +1,5 @@
-// "Ask for a renewal" (issue 17) at /prescriptions/:id/renew: the patient's own prescription with
-// no refills left or expired. Asking puts a consult prefilled with their last answers in the cart
+// "Ask for a renewal" (issue 17) at /orders/:id/renew-prescription: the prescription written for the
+// patient's own order, with no refills left or expired. Asking puts a consult prefilled with their last answers in the cart
 // and goes to its first pending stage (the questionnaire); the doctor reviews what changed. A
 // prescription with refills left, or revoked, says why it cannot be renewed. Signed out: log in.
 import { RENEWAL_MESSAGES, type PrescriptionRenewal } from '@store/domain';
@@ -15,7 +15,7 @@ import { StatusButton } from '@/components/StatusButton';
 import { useLoginDrawer } from '@/shared/loginDrawer';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
-import { useAskForRenewal, usePrescriptionRenewal } from '../api/renewal.api';
+import { useAskForRenewal, useOrderPrescriptionRenewal } from '../api/renewal.api';
 
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
@@ -32,8 +32,8 @@ function SignInPrompt() {
   );
 }
 
-function Renewal({ id, data }: { id: string; data: PrescriptionRenewal }) {
-  const ask = useAskForRenewal(id);
+function Renewal({ orderId, data }: { orderId: string; data: PrescriptionRenewal }) {
+  const ask = useAskForRenewal(orderId, data.prescription.id);
   const navigate = useNavigate();
   const rx = data.prescription;
   const onAsk = () =>
@@ -85,7 +85,7 @@ export function RenewPrescriptionPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const signedIn = session.data?.kind === 'user';
-  const renewal = usePrescriptionRenewal(id, signedIn);
+  const renewal = useOrderPrescriptionRenewal(id, signedIn);
 
   let body;
   if (session.isPending) body = <LoadingState label="Loading…" />;
@@ -94,7 +94,7 @@ export function RenewPrescriptionPage() {
   else if (renewal.isPending) body = <LoadingState label="Loading your prescription…" />;
   else if (renewal.isError)
     body = <ErrorState error={renewal.error} onRetry={() => void renewal.refetch()} retrying={renewal.isFetching} title="We could not load this prescription" />;
-  else body = <Renewal id={id} data={renewal.data} />;
+  else body = <Renewal orderId={id} data={renewal.data} />;
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
