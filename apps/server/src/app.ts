@@ -97,6 +97,8 @@ import { createVisitReminders } from './modules/visits/visit-reminders.service.t
 import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createRateDoctor } from './workflows/rate-doctor.ts';
+import { createRenewalConsult } from './workflows/renewal-consult.ts';
+import { renewalRoutes } from './modules/prescriptions/renewal.routes.ts';
 import { createOrderNotices } from './workflows/order-notices.ts';
 import { createOrderVisitService } from './workflows/order-visits.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
@@ -232,8 +234,13 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const orderNotices = createOrderNotices({ db, jobs, orders, auth, notifications, storefronts, port: config.PORT, log });
   // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
-  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs, visits });
-  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits });
+  // Auto-refill plans (issue 17): an approved renewal points its plan at the new prescription.
+  const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
+  // issue 17 renewal consult: a prescription with no refills left or expired opens a consult
+  // prefilled with the last answers in the patient's cart (the refill job, or the patient asking).
+  const renewalConsult = createRenewalConsult({ db, now, consults, cart, orders, prescriptions, doctors, storefronts, jobs, notifications, auth, audit, port: config.PORT, log });
+  const orderDecisions = createOrderDecisions({ db, orders, payments, reviews, notices: orderNotices, prescriptions, pharmacies, prescribe, jobs, visits, renewals: refills });
+  const orderReview = createOrderReview({ db, reviews, orders, consults, pharmacies, uploads, accessLog, storefronts, notices: orderNotices, visits, prescriptions, doctors });
   const holdExpiry = createHoldExpiry({ db, now, jobs, orders, payments, scheduling, storefronts, notices: orderNotices });
   const missedVisits = createMissedVisits({ db, now, jobs, orders, scheduling, outcomes: visitOutcomes, payments, notices: orderNotices, visits, log });
   // Visit reminders by mail and text, the day before and a quarter of an hour before (issue 16).
@@ -254,10 +261,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const changeShippingAddress = createChangeShippingAddress({ db, now, orders, addresses, payments, fulfilment, prescriptions, doctors, pharmacies, audit, jobs, faxes, files, storefronts, accountOrders, log });
   // Auto-refills (issue 17): plans that follow the prescription, the renewal job (notice, charge once
   // per cycle, refill order, transmission, retries; renewal consult when refills run out), reorder.
-  const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
   const refillRenewal = createRefillRenewal({
     db, now, jobs, refills, prescriptions, orders, cart, payments, pharmacies, prescribe, notices: orderNotices, auth, notifications, storefronts,
-    renewal: null, port: config.PORT, log,
+    renewal: renewalConsult, port: config.PORT, log,
   });
   const reorder = createReorder({ db, now, orders, prescriptions, refills, renewal: refillRenewal, cart });
   // Health records (issue 17): lab orders with their requisition and results, the patient's documents.
@@ -268,6 +274,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
+    renewalConsult,
     jobs, storefronts, sessions, audit, notifications, pharmacies, addresses, catalog, shipping, promotions, landing, consents, medications,
     doctors, paymentGateway, payments, auth, uploads, consults, scheduling, orders, cart, checkout, reviews,
     faxes, files, prescriptions, prescriptionReceipt, throttle,
@@ -380,6 +387,7 @@ export async function buildApp(options: BuildAppOptions) {
   // issue 17: who looked at my records; phone-order requests.
   await app.register(accessLogRoutes, { view: services.accessLogView });
   await app.register(phoneOrderRoutes, { phoneOrders: services.phoneOrders });
+  await app.register(renewalRoutes, { renewal: services.renewalConsult });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

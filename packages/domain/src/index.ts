@@ -35,6 +35,7 @@ export * from './api/addresses.ts';
 export * from './api/pharmacies.ts';
 export * from './api/shipping.ts';
 export * from './api/reviews.ts';
+export * from './api/renewals.ts';
 export * from './reviews/decisions.ts';
 export * from './auth/roles.ts';
 export * from './fulfilment/fulfilment.ts';

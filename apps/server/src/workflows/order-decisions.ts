@@ -15,6 +15,10 @@
 // (outside the transaction), then the transaction writes the prescription and queues its
 // transmission job (workflows/prescribe.ts), which moves the order to prescribed once sent.
 //
+// A renewal order (issue 17, workflows/renewal-consult.ts): once its prescription is written, the
+// refill plan it renews follows the new prescription, in the same transaction (`renewals`, the
+// refills module's port; none wired: nothing to follow).
+//
 // A visit's order (`visit_scheduled`) is decided only once its visit was completed (issue 16): 409
 // VISIT_NOT_COMPLETED before, checked after the claim and before any money moves.
 import { AppError, notFound } from '../lib/problem.ts';
@@ -37,6 +41,7 @@ import type { OrderNotices } from './order-notices.ts';
 import { PRESCRIBE_JOB, type PrescribeWorkflow } from './prescribe.ts';
 import type { VisitsService } from '../modules/visits/visits.service.ts';
 import { assertVisitCompleted } from './visit-completion.ts';
+import type { RenewalPlans } from './renewal-consult.ts';
 
 export const PHARMACY_UNREACHABLE =
   'The prescription cannot be sent to this pharmacy: it has no fax number on file. Ask the patient to choose another pharmacy (Request information), or decline.';
@@ -55,8 +60,10 @@ export function createOrderDecisions(deps: {
   jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
   /** issue 16: an order waiting for its visit is decided only once the visit is completed. */
   visits: Pick<VisitsService, 'completedVisitOf'>;
+  /** issue 17: the refill plan a renewal order renews follows the prescription written on approval. */
+  renewals?: RenewalPlans | undefined;
 }) {
-  const { db, orders, payments, reviews, notices, prescriptions, pharmacies, prescribe, jobs, visits } = deps;
+  const { db, orders, payments, reviews, notices, prescriptions, pharmacies, prescribe, jobs, visits, renewals } = deps;
   const DECIDABLE = new Set(['awaiting_review', 'visit_scheduled']);
 
   async function decidable(orderId: string) {
@@ -118,6 +125,10 @@ export function createOrderDecisions(deps: {
         await orders.transition({ orderId, to: 'approved', reason: 'doctor_approved', audit, tx });
         if (!state.order.pharmacyId) await orders.write(tx, orderId, { pharmacyId: pharmacy.id });
         const { prescription } = await prescriptions.write(tx, { ...writeInput, prepared });
+        if (renewals) {
+          const plan = await renewals.planOfRenewalOrder(tx, orderId);
+          if (plan) await renewals.followPrescription(tx, { planId: plan.planId, prescriptionId: prescription.id, at: new Date(prescription.writtenAt) });
+        }
         await reviews.decided(tx, doctor, orderId, { kind: 'approve', clinicalNote: input.clinicalNote ?? null });
         const key = transmissionKey(prescription.id);
         await jobs.enqueue(PRESCRIBE_JOB, { prescriptionId: prescription.id }, { tx, singletonKey: key, maxAttempts: 10 });

@@ -4,16 +4,24 @@
 // what the page shows; the access log records every read of the patient's health data in its own
 // transaction; the orders service moves the status (audited) and the notices tell the patient.
 //
+// A renewal order (issue 17) also shows the prescription it renews and, answer by answer, what
+// changed since the consult it was copied from; reading that consult and that prescription is
+// logged with the review's read.
+//
 // Nothing here calls the network inside a transaction, and everything a transaction checks through
 // another service is read with its `tx` (PGlite would wait on itself otherwise).
-import { bmi, orderNumberOf, type InfoAnswerInput, type InfoRequestInput, type OpenQuestions, type PatientInfoRequests, type ReviewDetail } from '@store/domain';
+import { bmi, orderNumberOf, type InfoAnswerInput, type InfoRequestInput, type OpenQuestions, type PatientInfoRequests, type RenewalReview, type ReviewDetail } from '@store/domain';
 import type { Db } from '../db/client.ts';
 import { AppError, notFound } from '../lib/problem.ts';
 import type { Owner } from '../plugins/identity.ts';
 import type { AccessLogService } from '../modules/access-log/access-log.service.ts';
 import type { AuditContext } from '../modules/audit/audit.service.ts';
 import type { Identity } from '../modules/auth/sessions.service.ts';
-import type { ConsultService } from '../modules/consults/consults.service.ts';
+import type { ConsultService, FrozenConsult } from '../modules/consults/consults.service.ts';
+import type { DoctorService } from '../modules/doctors/doctors.service.ts';
+import type { PrescriptionService } from '../modules/prescriptions/prescriptions.service.ts';
+import type { AccessEntry } from '../modules/access-log/access-log.service.ts';
+import { answerChanges } from './renewal-consult.ts';
 import type { StaffDoctor } from '../modules/doctors/doctors.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import type { PharmacyService } from '../modules/pharmacies/pharmacies.service.ts';
@@ -43,7 +51,10 @@ export function createOrderReview(deps: {
   db: Db;
   reviews: Pick<ReviewService, 'assertHolding' | 'reviewRecords' | 'servedIds' | 'askPatient' | 'infoRequestsOf' | 'recordAnswer'>;
   orders: Pick<OrdersService, 'placedByUser' | 'state' | 'lock' | 'transition'>;
-  consults: Pick<ConsultService, 'frozenAnswers'>;
+  consults: Pick<ConsultService, 'frozenAnswers' | 'frozenConsult' | 'renewalsOfOrder'>;
+  /** issue 17: the prescription a renewal order renews, and who wrote it. */
+  prescriptions: Pick<PrescriptionService, 'byId'>;
+  doctors: Pick<DoctorService, 'byIds'>;
   pharmacies: Pick<PharmacyService, 'byId'>;
   uploads: Pick<UploadService, 'describe' | 'readForStaff' | 'owned'>;
   accessLog: Pick<AccessLogService, 'record'>;
@@ -59,6 +70,47 @@ export function createOrderReview(deps: {
     const frozen = await consults.frozenAnswers(itemIds);
     const asked = await reviews.infoRequestsOf(orderId);
     return [...new Set([...frozen.flatMap((c) => c.uploadIds), ...asked.flatMap((r) => r.answerUploadIds)])];
+  }
+
+  /**
+   * issue 17: a renewal order's section of the review page (null for any other order), and the
+   * patient records it reads (the previous consult, the renewed prescription) for the access log.
+   */
+  async function renewalOf(orderId: string, frozen: FrozenConsult[]): Promise<{ view: RenewalReview | null; reads: Pick<AccessEntry, 'what' | 'recordId'>[] }> {
+    const [renewal] = await consults.renewalsOfOrder(db, orderId);
+    const current = renewal ? frozen.find((c) => c.consultId === renewal.consultId) : undefined;
+    if (!renewal || !current) return { view: null, reads: [] };
+    const [prescription, previous] = await Promise.all([
+      deps.prescriptions.byId(db, renewal.prescriptionId),
+      renewal.copiedFromConsultId ? consults.frozenConsult(renewal.copiedFromConsultId) : Promise.resolve(null),
+    ]);
+    if (!prescription) return { view: null, reads: [] };
+    const doctor = (await deps.doctors.byIds([prescription.doctorId])).get(prescription.doctorId);
+    const view: RenewalReview = {
+      consultId: renewal.consultId,
+      planId: renewal.planId,
+      prescription: {
+        id: prescription.id,
+        orderId: prescription.orderId,
+        medication: prescription.medication,
+        strength: prescription.strength,
+        form: prescription.form,
+        quantity: prescription.quantity,
+        daysSupply: prescription.daysSupply,
+        directions: prescription.directions,
+        refillsAuthorized: prescription.refillsAuthorized,
+        refillsLeft: prescription.refillsLeft,
+        writtenAt: prescription.writtenAt,
+        expiresAt: prescription.expiresAt,
+        status: prescription.status,
+        doctorName: doctor?.name ?? null,
+      },
+      previousConsult: previous ? { consultId: previous.consultId, submittedAt: previous.submittedAt, questionnaireVersion: previous.questionnaire.version } : null,
+      droppedQuestionIds: renewal.droppedQuestionIds,
+      answers: answerChanges(previous, current),
+    };
+    const reads = [{ what: 'prescription', recordId: prescription.id }, ...(previous ? [{ what: 'consult_answers', recordId: previous.consultId }] : [])];
+    return { view, reads };
   }
 
   return {
@@ -89,6 +141,7 @@ export function createOrderReview(deps: {
       const sex = answers.find((a) => a.questionId === 'sex_at_birth')?.answer;
       const uploadIds = [...new Set([...frozen.flatMap((c) => c.uploadIds), ...infoRequests.flatMap((r) => r.answerUploadIds)])];
       const uploads: UploadView[] = await deps.uploads.describe(uploadIds);
+      const renewal = await renewalOf(orderId, frozen);
 
       const view: ReviewDetail = {
         orderId,
@@ -136,18 +189,14 @@ export function createOrderReview(deps: {
         })),
         uploads: uploads.map((u) => ({ id: u.id, contentType: u.contentType, sizeBytes: u.sizeBytes, originalName: u.originalName })),
         claim,
+        renewal: renewal.view,
       };
-      await db.transaction((tx) =>
-        accessLog.record(tx, {
-          actor: doctor.userId,
-          role: 'doctor',
-          patientId: order.userId,
-          storefrontId: order.storefrontId,
-          what: 'review',
-          recordId: orderId,
-          reason: reviewReason(orderId),
-        }),
-      );
+      await db.transaction(async (tx) => {
+        const entry = { actor: doctor.userId, role: 'doctor', patientId: order.userId, storefrontId: order.storefrontId, reason: reviewReason(orderId) };
+        await accessLog.record(tx, { ...entry, what: 'review', recordId: orderId });
+        // A renewal's previous consult and prescription are read too (issue 17).
+        for (const read of renewal.reads) await accessLog.record(tx, { ...entry, ...read });
+      });
       return view;
     },
 

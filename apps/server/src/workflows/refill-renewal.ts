@@ -134,7 +134,9 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
           ? await deps.renewal.open(tx, { planId: plan.id, patientId: plan.patientId, storefrontId: plan.storefrontId, productId: plan.productId, prescriptionId: plan.prescriptionId, sourceOrderId: plan.sourceOrderId })
           : null;
         await refills.updatePlan(tx, plan.id, { status: 'paused', statusReason: 'renewal', renewalOrderId: opened?.orderId ?? null });
-        await queueNotice(tx, { planId: plan.id, kind: 'renewal', cycle: cycle.cycle, orderId: opened?.orderId ?? null }, 'renewal');
+        // The renewal consult mails the patient itself ("Time to renew your prescription"); only
+        // without one is the patient told here, so nobody gets the same news twice.
+        if (!opened) await queueNotice(tx, { planId: plan.id, kind: 'renewal', cycle: cycle.cycle, orderId: null }, 'renewal');
         return { done: 'renewal' as const };
       }
       return { plan, cycle };

@@ -7,6 +7,7 @@ import { FullPageLoading } from '@/components/PageState';
 import { AppShell } from './AppShell';
 import { ACCOUNT_ROUTES, APP_ROUTES, CHECKOUT_ROUTES, PATHS } from './paths';
 import { RouteError } from './RouteError';
+import { RENEW_PRESCRIPTION_ROUTE } from '@/shared/renewal';
 
 /** A lazy route: the page's module downloads when the route first matches. */
 function page(load: () => Promise<ComponentType>) {
@@ -83,6 +84,13 @@ export const routes: RouteObject[] = [
               import('@/features/order-questions/pages/MoreInformationPage').then(
                 (m) => m.MoreInformationPage,
               ),
+            ),
+          },
+          // issue 17: a patient asks to renew a prescription with no refills left or expired.
+          {
+            path: RENEW_PRESCRIPTION_ROUTE,
+            lazy: page(() =>
+              import('@/features/renewal/pages/RenewPrescriptionPage').then((m) => m.RenewPrescriptionPage),
             ),
           },
           // SPEC §7 reschedule doctor for recent order (issue 6), from the account.

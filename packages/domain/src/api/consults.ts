@@ -27,5 +27,7 @@ export const consultResponse = z
     currentPage: z.number().int(),
     submittedAt: z.string().nullable(),
     disqualified: disqualifiedResponse,
+    /** issue 17: a renewal consult, prefilled from the previous one. */
+    renewal: z.object({ prescriptionId: z.string() }).nullable().optional(),
   })
   .meta({ id: 'Consult' });

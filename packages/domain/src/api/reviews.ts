@@ -1,6 +1,7 @@
 // The doctor's review queue and review page, and the patient's view of a doctor's questions, as
 // the API serves them (issue 15): one schema the server answers with and the web reads types from.
 import { z } from 'zod';
+import { renewalReviewSchema } from './renewals.ts';
 
 export const reviewClaimSchema = z
   .object({ doctorId: z.string(), byMe: z.boolean(), claimedAt: z.string(), leaseExpiresAt: z.string() })
@@ -131,6 +132,8 @@ export const reviewDetailSchema = z
     infoRequests: z.array(reviewInfoRequestSchema),
     uploads: z.array(reviewUploadSchema),
     claim: reviewClaimSchema,
+    /** issue 17: a renewal order's prescription and what changed since its consult; null otherwise. */
+    renewal: renewalReviewSchema.nullable().optional(),
   })
   .meta({ id: 'ReviewDetail' });
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;

@@ -14,7 +14,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.ts';
-import { orderItems } from './orders.ts';
+import { orderItems, orders } from './orders.ts';
+import { prescriptions } from './prescriptions.ts';
+import { refillPlans } from './refills.ts';
 import { storefronts } from './storefronts.ts';
 
 export const questionnaires = pgTable(
@@ -86,6 +88,44 @@ export const consults = pgTable(
     index('consults_user_idx').on(t.userId),
     index('consults_guest_idx').on(t.guestSessionId),
     index('consults_version_idx').on(t.questionnaireVersionId),
+  ],
+);
+
+/**
+ * A renewal consult (issue 17): the consult of an order item opened to renew a prescription whose
+ * refills ran out or which expired, prefilled from the previous consult's answers. One per
+ * prescription (a second "open" answers the same order); gone with its consult (the patient took
+ * the product out of the cart). The doctor's review compares the answers with `copiedFromConsultId`.
+ */
+export const consultRenewals = pgTable(
+  'consult_renewals',
+  {
+    consultId: uuid()
+      .primaryKey()
+      .references(() => consults.id, { onDelete: 'cascade' }),
+    /** The order the renewal consult is part of (the patient's draft when it was opened). */
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The prescription being renewed. */
+    prescriptionId: uuid()
+      .notNull()
+      .references(() => prescriptions.id),
+    /** The refill plan that asked for it; null when the patient asked (no plan). */
+    planId: uuid().references(() => refillPlans.id, { onDelete: 'set null' }),
+    /** The order the renewed prescription was written for (its address and pharmacy were copied). */
+    sourceOrderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    /** The consult the answers were copied from; null when there was none to copy. */
+    copiedFromConsultId: uuid().references(() => consults.id, { onDelete: 'set null' }),
+    /** Questions of the previous consult the current questionnaire no longer asks (their answers were not copied). */
+    droppedQuestionIds: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('consult_renewals_prescription_unique').on(t.prescriptionId),
+    index('consult_renewals_order_idx').on(t.orderId),
   ],
 );
 

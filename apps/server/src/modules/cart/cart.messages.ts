@@ -5,4 +5,6 @@ export const CART_MESSAGES = {
   SHIPPING_METHOD_UNAVAILABLE: 'Please choose one of the shipping methods offered.',
   DUPLICATE_PRODUCT: 'Each product may be listed once.',
   QUANTITY_NOT_WHOLE: 'Please choose a whole number quantity.',
+  /** issue 17: a renewal cannot join a cart holding another treatment that needs its own consult. */
+  RENEWAL_CART_BUSY: 'Your cart holds another treatment that needs its own consult. Check it out or remove it, then ask for the renewal again.',
 } as const;

@@ -634,6 +634,41 @@ export function createCartService(deps: Deps) {
       return { orderId: orderView.id, route, order: orderView };
     },
 
+    /**
+     * issue 17 renewal: the patient's draft on this storefront with `productId` in it, in the
+     * caller's transaction (the order locked). There is one draft per patient and storefront, and
+     * the checkout works on it, so the renewal is that draft: made when there is none; otherwise the
+     * product joins what is already there by the store's rules (nothing the patient put in the cart
+     * is taken out). A cart holding another product that needs its own consult (one consult product
+     * per order): 409 RENEWAL_CART_BUSY and nothing changes. Answers the order re-priced, and the
+     * product's item.
+     */
+    async placeRenewal(
+      tx: DbOrTx,
+      storefront: StorefrontConfig,
+      owner: OrderOwner & { kind: 'user' },
+      productId: string,
+    ): Promise<OrderAndItems & { item: OrderItemRow; product: Product; data: StoreData }> {
+      const data = await storeData(storefront.id);
+      const product = data.catalog.findActive(productId);
+      if (!product) throw new AppError(409, 'PRODUCT_UNAVAILABLE', CART_MESSAGES.PRODUCT_UNAVAILABLE);
+      const { order } = await getOrCreateDraft(tx, storefront, owner, null);
+      const current = await repo.itemsOf(tx, order.id);
+      if (
+        storefront.settings.oneConsultProductPerOrder &&
+        product.consultRequired &&
+        current.some((i) => i.consultRequired && i.productId !== product.id)
+      ) {
+        throw new AppError(409, 'RENEWAL_CART_BUSY', CART_MESSAGES.RENEWAL_CART_BUSY);
+      }
+      const placed = current.some((i) => i.productId === product.id)
+        ? { order, items: current }
+        : await applyItems(tx, order, current, resolveItems(storefront, data, order, current, [{ productId: product.id }], 'patch'));
+      const priced = await reprice(tx, data, placed.order, placed.items);
+      const item = priced.items.find((i) => i.productId === product.id)!;
+      return { ...priced, item, product, data };
+    },
+
     prepareAdoption,
 
     /** The cart's part of sign-in alone (`prepareAdoption` in a transaction of its own): the patient's open cart id, or null. */

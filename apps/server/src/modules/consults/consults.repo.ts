@@ -1,13 +1,14 @@
 // Questionnaires, their versions, consults and the medication list (private to this module).
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consults, medications, questionnaires, questionnaireVersions } from '../../db/schema/consults.ts';
+import { consultRenewals, consults, medications, questionnaires, questionnaireVersions } from '../../db/schema/consults.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 export type VersionRow = typeof questionnaireVersions.$inferSelect;
 export type ConsultRow = typeof consults.$inferSelect;
 export type MedicationRow = typeof medications.$inferSelect;
+export type RenewalRow = typeof consultRenewals.$inferSelect;
 
 /** Consults the identity owns: a person's own, or a guest session's that nobody has adopted. */
 function ownedBy(identity: Identity): SQL {
@@ -116,6 +117,30 @@ export function createConsultsRepo(db: DbOrTx) {
         .update(consults)
         .set({ userId })
         .where(and(eq(consults.guestSessionId, guestSessionId), isNull(consults.userId)));
+    },
+
+    /** Serialises renewals of one prescription until the caller's transaction ends. */
+    async lockRenewal(prescriptionId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`renewal:${prescriptionId}`}, 0))`);
+    },
+    async renewalOfPrescription(prescriptionId: string): Promise<RenewalRow | null> {
+      const [row] = await db.select().from(consultRenewals).where(eq(consultRenewals.prescriptionId, prescriptionId)).limit(1);
+      return row ?? null;
+    },
+    async renewalsOfOrder(orderId: string): Promise<RenewalRow[]> {
+      if (!UUID.test(orderId)) return [];
+      return db.select().from(consultRenewals).where(eq(consultRenewals.orderId, orderId));
+    },
+    async renewalOfConsult(consultId: string): Promise<RenewalRow | null> {
+      const [row] = await db.select().from(consultRenewals).where(eq(consultRenewals.consultId, consultId)).limit(1);
+      return row ?? null;
+    },
+    async insertRenewal(values: typeof consultRenewals.$inferInsert): Promise<RenewalRow> {
+      const [row] = await db.insert(consultRenewals).values(values).returning();
+      return row!;
+    },
+    async setRenewalPlan(consultId: string, planId: string): Promise<void> {
+      await db.update(consultRenewals).set({ planId }).where(eq(consultRenewals.consultId, consultId));
     },
 
     async medicationCount(): Promise<number> {

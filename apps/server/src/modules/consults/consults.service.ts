@@ -10,7 +10,9 @@ import {
   mergePageAnswers,
   MESSAGES,
   nextPageIndex,
+  pruneAnswers,
   questionnaireDefinitionSchema,
+  validateAnswer,
   validatePage,
   visibleQuestions,
   type AnswerError,
@@ -22,7 +24,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound, problem } from '../../lib/problem.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { UploadService } from '../uploads/uploads.service.ts';
-import { createConsultsRepo, type ConsultRow, type QuestionnaireRow, type VersionRow } from './consults.repo.ts';
+import { createConsultsRepo, type ConsultRow, type QuestionnaireRow, type RenewalRow, type VersionRow } from './consults.repo.ts';
 
 export interface QuestionnaireVersionView {
   id: string;
@@ -51,10 +53,67 @@ export interface FrozenConsult {
 
 export type ConsultStatus = 'in_progress' | 'submitted' | 'disqualified';
 
+/** A renewal consult's link to what it renews (issue 17). */
+export interface ConsultRenewal {
+  consultId: string;
+  orderId: string;
+  prescriptionId: string;
+  planId: string | null;
+  sourceOrderId: string;
+  copiedFromConsultId: string | null;
+  droppedQuestionIds: string[];
+  createdAt: string;
+}
+
+const renewalView = (row: RenewalRow): ConsultRenewal => ({
+  consultId: row.consultId,
+  orderId: row.orderId,
+  prescriptionId: row.prescriptionId,
+  planId: row.planId,
+  sourceOrderId: row.sourceOrderId,
+  copiedFromConsultId: row.copiedFromConsultId,
+  droppedQuestionIds: row.droppedQuestionIds,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * issue 17 renewal: the previous answers a new version of the questionnaire can take. An answer is
+ * copied when its question still exists with the same type and the answer is still valid for it
+ * (an option that was removed is asked again); uploads (a file belongs to one consult) and consents
+ * (given again for these answers) are asked again; answers to questions now hidden are pruned.
+ * `dropped` names the previous questions the current version no longer asks.
+ */
+export function carryOverAnswers(
+  definition: QuestionnaireDefinition,
+  previous: Answers,
+  previousDefinition: QuestionnaireDefinition | null,
+  today: string,
+): { answers: Answers; dropped: string[] } {
+  const current = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q] as const));
+  const before = new Map((previousDefinition?.pages ?? []).flatMap((p) => p.questions).map((q) => [q.id, q] as const));
+  const copied: Answers = {};
+  const dropped: string[] = [];
+  for (const [id, answer] of Object.entries(previous)) {
+    const question = current.get(id);
+    if (!question) {
+      dropped.push(id);
+      continue;
+    }
+    if (question.type === 'file_upload' || question.type === 'consent') continue;
+    const old = before.get(id);
+    if (old && old.type !== question.type) continue;
+    if (validateAnswer(question, answer, { today }).length > 0) continue;
+    copied[id] = answer;
+  }
+  return { answers: pruneAnswers(definition, copied), dropped };
+}
+
 export interface ConsultView {
   id: string;
   orderItemId: string;
   status: ConsultStatus;
+  /** issue 17: a renewal consult, prefilled from the previous one (the page says so). */
+  renewal: { prescriptionId: string } | null;
   questionnaire: QuestionnaireView;
   answers: Answers;
   /** The page to show when the patient comes back. */
@@ -114,10 +173,12 @@ export function createConsultService(deps: {
     const r = createConsultsRepo(tx);
     const version = (await r.versionById(row.questionnaireVersionId))!;
     const questionnaire = (await r.questionnaireById(version.questionnaireId))!;
+    const renewal = await r.renewalOfConsult(row.id);
     return {
       id: row.id,
       orderItemId: row.orderItemId,
       status: statusOf(row),
+      renewal: renewal ? { prescriptionId: renewal.prescriptionId } : null,
       questionnaire: { id: questionnaire.id, slug: questionnaire.slug, title: questionnaire.title, version: versionView(version) },
       answers: row.answers,
       currentPage: row.currentPage,
@@ -126,6 +187,30 @@ export function createConsultService(deps: {
         row.disqualifiedReason && row.disqualifiedQuestionId
           ? { questionId: row.disqualifiedQuestionId, reason: row.disqualifiedReason }
           : null,
+    };
+  }
+
+  /** A submitted consult as the reviewing doctor reads it. */
+  async function frozenView(row: ConsultRow, submittedAt: Date): Promise<FrozenConsult> {
+    const version = (await repo.versionById(row.questionnaireVersionId))!;
+    const questionnaire = (await repo.questionnaireById(version.questionnaireId))!;
+    const answers = visibleQuestions(version.definition, row.answers)
+      .filter((q) => row.answers[q.id] !== undefined)
+      .map((q) => {
+        const answer = row.answers[q.id];
+        if (q.type !== 'single_choice' && q.type !== 'multiple_choice') return { questionId: q.id, label: q.label, type: q.type, answer };
+        // The doctor reads the option's words ("Type 2 diabetes"), not its stored value.
+        const picked = Array.isArray(answer) ? answer : [answer];
+        const optionLabels = picked.map((v) => q.options.find((o) => o.value === v)?.label ?? String(v));
+        return { questionId: q.id, label: q.label, type: q.type, answer, optionLabels };
+      });
+    return {
+      consultId: row.id,
+      orderItemId: row.orderItemId,
+      questionnaire: { id: questionnaire.id, title: questionnaire.title, versionId: version.id, version: version.version },
+      submittedAt: submittedAt.toISOString(),
+      answers,
+      uploadIds: uploadIdsIn(version.definition, row.answers),
     };
   }
 
@@ -418,29 +503,102 @@ export function createConsultService(deps: {
       const found: FrozenConsult[] = [];
       for (const orderItemId of orderItemIds) {
         const row = await repo.consultByOrderItem(orderItemId);
-        if (!row?.submittedAt) continue;
-        const version = (await repo.versionById(row.questionnaireVersionId))!;
-        const questionnaire = (await repo.questionnaireById(version.questionnaireId))!;
-        const answers = visibleQuestions(version.definition, row.answers)
-          .filter((q) => row.answers[q.id] !== undefined)
-          .map((q) => {
-            const answer = row.answers[q.id];
-            if (q.type !== 'single_choice' && q.type !== 'multiple_choice') return { questionId: q.id, label: q.label, type: q.type, answer };
-            // The doctor reads the option's words ("Type 2 diabetes"), not its stored value.
-            const picked = Array.isArray(answer) ? answer : [answer];
-            const optionLabels = picked.map((v) => q.options.find((o) => o.value === v)?.label ?? String(v));
-            return { questionId: q.id, label: q.label, type: q.type, answer, optionLabels };
-          });
-        found.push({
-          consultId: row.id,
-          orderItemId,
-          questionnaire: { id: questionnaire.id, title: questionnaire.title, versionId: version.id, version: version.version },
-          submittedAt: row.submittedAt.toISOString(),
-          answers,
-          uploadIds: uploadIdsIn(version.definition, row.answers),
-        });
+        if (row?.submittedAt) found.push(await frozenView(row, row.submittedAt));
       }
       return found;
+    },
+
+    /** issue 17: one submitted consult by id for the reviewing doctor (a renewal's previous consult; the caller checks who may see it). */
+    async frozenConsult(consultId: string): Promise<FrozenConsult | null> {
+      const row = await repo.consultById(consultId);
+      return row?.submittedAt ? frozenView(row, row.submittedAt) : null;
+    },
+
+    // ---- Renewal consults (issue 17) ----
+
+    /** The renewal consult opened for a prescription, if any (one per prescription). */
+    async renewalOfPrescription(tx: DbOrTx, prescriptionId: string): Promise<ConsultRenewal | null> {
+      const row = await createConsultsRepo(tx).renewalOfPrescription(prescriptionId);
+      return row ? renewalView(row) : null;
+    },
+
+    /** The renewal consults of an order (none: not a renewal). */
+    async renewalsOfOrder(executor: DbOrTx, orderId: string): Promise<ConsultRenewal[]> {
+      return (await createConsultsRepo(executor).renewalsOfOrder(orderId)).map(renewalView);
+    },
+
+    /** Holds renewals of this prescription back until the caller's transaction ends (two opens at once make one). */
+    async lockRenewal(tx: DbOrTx, prescriptionId: string): Promise<void> {
+      await createConsultsRepo(tx).lockRenewal(prescriptionId);
+    },
+
+    /** A plan takes over a renewal the patient asked for (the plan follows its new prescription). */
+    async setRenewalPlan(tx: DbOrTx, consultId: string, planId: string): Promise<void> {
+      await createConsultsRepo(tx).setRenewalPlan(consultId, planId);
+    },
+
+    /**
+     * issue 17: the renewal consult of a patient's order item, on the questionnaire's current
+     * published version, prefilled with the answers of the consult of `fromOrderItemId` that version can take
+     * (`carryOverAnswers`), and marked as renewing the prescription. An item that already has a
+     * consult (the patient had started one) keeps its answers and is marked. The patient resumes
+     * on the first page, so every answer is seen again.
+     */
+    async prefillRenewal(
+      tx: DbOrTx,
+      input: {
+        storefrontId: string;
+        userId: string;
+        orderId: string;
+        orderItemId: string;
+        questionnaireRef: string;
+        /** The previous order's item whose consult is copied (null: nothing to copy). */
+        fromOrderItemId: string | null;
+        prescriptionId: string;
+        planId: string | null;
+        sourceOrderId: string;
+      },
+    ): Promise<{ consult: ConsultView; renewal: ConsultRenewal }> {
+      const r = createConsultsRepo(tx);
+      const at = now();
+      let copiedFrom: ConsultRow | null = input.fromOrderItemId ? await r.consultByOrderItem(input.fromOrderItemId) : null;
+      if (copiedFrom && (copiedFrom.userId !== input.userId || !copiedFrom.submittedAt)) copiedFrom = null;
+      let dropped: string[] = [];
+      let row = await r.consultByOrderItem(input.orderItemId);
+      if (!row) {
+        const questionnaire = await r.findQuestionnaire(input.storefrontId, input.questionnaireRef);
+        const version = questionnaire ? await r.publishedVersion(questionnaire.id) : null;
+        if (!version) throw notFound();
+        let answers: Answers = {};
+        if (copiedFrom) {
+          const previousVersion = await r.versionById(copiedFrom.questionnaireVersionId);
+          const carried = carryOverAnswers(version.definition, copiedFrom.answers, previousVersion?.definition ?? null, latestToday(at));
+          answers = carried.answers;
+          dropped = carried.dropped;
+        }
+        row = await r.insertConsult({
+          storefrontId: input.storefrontId,
+          orderItemId: input.orderItemId,
+          userId: input.userId,
+          guestSessionId: null,
+          questionnaireVersionId: version.id,
+          answers,
+          currentPage: 0,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+      const renewal = await r.insertRenewal({
+        consultId: row.id,
+        orderId: input.orderId,
+        prescriptionId: input.prescriptionId,
+        planId: input.planId,
+        sourceOrderId: input.sourceOrderId,
+        copiedFromConsultId: copiedFrom?.id ?? null,
+        droppedQuestionIds: dropped,
+        createdAt: at,
+      });
+      return { consult: await view(row, tx), renewal: renewalView(renewal) };
     },
 
     /** When a guest signs in or registers mid-checkout, their consults and files become the person's. */

@@ -30,3 +30,33 @@ export function formatWaiting(sinceIso: string, now: number = Date.now()): strin
 export function formatSize(bytes: number): string {
   return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
+
+interface ListAnswer {
+  none?: boolean;
+  items?: (string | { name: string })[];
+}
+
+/** An answer in words, whatever its question's type. */
+export function answerText(type: string, answer: unknown): string {
+  if (answer === null || answer === undefined || answer === '') return '—';
+  switch (type) {
+    case 'height_weight': {
+      const hw = answer as { heightInches: number; weightPounds: number };
+      return `${Math.floor(hw.heightInches / 12)} ft ${hw.heightInches % 12} in, ${hw.weightPounds} lb`;
+    }
+    case 'medications':
+    case 'allergies': {
+      const list = answer as ListAnswer;
+      if (list.none || !list.items?.length) return 'None';
+      return list.items.map((i) => (typeof i === 'string' ? i : i.name)).join(', ');
+    }
+    case 'file_upload':
+      return Array.isArray(answer) ? `${answer.length} file${answer.length === 1 ? '' : 's'} (below)` : '—';
+    case 'consent':
+      return answer === true ? 'Agreed' : 'Not agreed';
+    case 'yes_no':
+      return answer === 'yes' ? 'Yes' : 'No';
+    default:
+      return Array.isArray(answer) ? answer.join(', ') : String(answer);
+  }
+}

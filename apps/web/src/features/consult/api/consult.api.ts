@@ -29,6 +29,8 @@ export interface Consult {
   currentPage: number;
   submittedAt: string | null;
   disqualified: Disqualification | null;
+  /** issue 17: a renewal consult, prefilled from the previous one (the page shows a banner). */
+  renewal?: { prescriptionId: string } | null | undefined;
 }
 
 export interface SavedPage {

@@ -32,6 +32,7 @@ import {
   type Consult,
   type OrderConsult,
 } from '../api/consult.api';
+import { RenewalBanner } from '../components/RenewalBanner';
 import { Questionnaire as QuestionnaireForm, type QuestionnaireProps } from '../components/Questionnaire';
 
 /** What this page hands the questionnaire form (tests give a plain stand-in). */
@@ -209,6 +210,7 @@ function ConsultForm({
         For <strong>{item.title}</strong>. Your answers are saved as you go: you can leave and come
         back to this page.
       </Typography>
+      <RenewalBanner consult={consult} />
       {problem ? (
         <Alert severity="error" role="alert">
           {errorText(problem)}

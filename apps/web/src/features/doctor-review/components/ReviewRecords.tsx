@@ -14,7 +14,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { reviewUploadUrl } from '../api/doctor-review.api';
-import { formatSize, formatWhen } from '../reviewFormat';
+import { answerText, formatSize, formatWhen } from '../reviewFormat';
+import { RenewalChanges } from './RenewalChanges';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -25,36 +26,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </Paper>
   );
-}
-
-interface ListAnswer {
-  none?: boolean;
-  items?: (string | { name: string })[];
-}
-
-/** An answer in words, whatever its question's type. */
-export function answerText(type: string, answer: unknown): string {
-  if (answer === null || answer === undefined || answer === '') return '—';
-  switch (type) {
-    case 'height_weight': {
-      const hw = answer as { heightInches: number; weightPounds: number };
-      return `${Math.floor(hw.heightInches / 12)} ft ${hw.heightInches % 12} in, ${hw.weightPounds} lb`;
-    }
-    case 'medications':
-    case 'allergies': {
-      const list = answer as ListAnswer;
-      if (list.none || !list.items?.length) return 'None';
-      return list.items.map((i) => (typeof i === 'string' ? i : i.name)).join(', ');
-    }
-    case 'file_upload':
-      return Array.isArray(answer) ? `${answer.length} file${answer.length === 1 ? '' : 's'} (below)` : '—';
-    case 'consent':
-      return answer === true ? 'Agreed' : 'Not agreed';
-    case 'yes_no':
-      return answer === 'yes' ? 'Yes' : 'No';
-    default:
-      return Array.isArray(answer) ? answer.join(', ') : String(answer);
-  }
 }
 
 function AnswerRow({ answer }: { answer: ReviewAnswer }) {
@@ -88,6 +59,7 @@ export function ReviewRecords({ detail }: { detail: ReviewDetail }) {
   const uploads = new Map(detail.uploads.map((u) => [u.id, u]));
   return (
     <Stack spacing={2}>
+      {detail.renewal ? <RenewalChanges renewal={detail.renewal} /> : null}
       <Section id="review-patient" title="Patient">
         <Typography>
           Age: {detail.patient.age ?? '—'} · Sex at birth: {detail.patient.sex ?? '—'} · BMI: {detail.bmi ?? '—'} · State: {detail.state ?? '—'}
