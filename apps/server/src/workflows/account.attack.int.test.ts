@@ -2,16 +2,23 @@
 // another patient's ids in paths and bodies, races on limits and money, odd input, leaks — each
 // written as the safe behaviour it must keep.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isoDay } from '@store/domain';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
+import { signedInPatient } from '../../test/patients.ts';
+import { prescribingDoctor } from '../../test/prescribing.ts';
 import { prescribedOrder } from '../../test/refills.ts';
-import { EVERGREEN_ID } from '../db/seed/storefronts.ts';
+import { patientUpload } from '../../test/reviews.ts';
+import { EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
+import { orders } from '../db/schema/orders.ts';
 import { payments } from '../db/schema/payments.ts';
 import { prescriptions } from '../db/schema/prescriptions.ts';
 import { createReorder } from './reorder.ts';
 import { refillCycles, refillPlans } from '../db/schema/refills.ts';
 
 let ctx: TestContext;
+const DAY = 24 * 60 * 60_000;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -81,5 +88,128 @@ describe('races on refills and money (issue 17 refills: refills never below zero
     expect(resultA).toMatchObject({ kind: 'cart' });
     const live = await ctx.database.db.select().from(refillPlans).where(and(eq(refillPlans.prescriptionId, prescription.id), sql`${refillPlans.status} <> 'ended'`));
     expect(live).toEqual([]);
+  });
+});
+
+// ---- ids of another patient, another brand, a guest, no session, a doctor ------------------------
+
+const TX_ADDRESS = { fullName: 'Rosa Diaz', line1: '12 Elm St', line2: null, city: 'Austin', state: 'TX', zip: '78701', phone: '5125550100' };
+
+/** What an attacker could change of A's account, read straight from the database. */
+async function snapshotOf(a: Awaited<ReturnType<typeof prescribedOrder>>, planId: string) {
+  const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, a.orderId));
+  const [plan] = await ctx.database.db.select().from(refillPlans).where(eq(refillPlans.id, planId));
+  const [rx] = await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.id, a.prescription.id));
+  const cycles = await ctx.database.db.select().from(refillCycles).where(eq(refillCycles.planId, planId));
+  const paid = await ctx.database.db.select({ id: payments.id, status: payments.status }).from(payments).where(eq(payments.userId, a.patient.userId));
+  return {
+    address: [order!.shipFullName, order!.shipLine1, order!.shipCity, order!.shipState, order!.shipZip, order!.taxCents, order!.totalCents, order!.status],
+    plan: [plan!.status, plan!.statusReason, plan!.nextDate.toISOString(), plan!.nextCycle, plan!.cardId],
+    refillsLeft: rx!.refillsLeft,
+    cycles: cycles.length,
+    payments: paid.map((p) => `${p.id}:${p.status}`).sort(),
+  };
+}
+
+describe("patient B, the same person on another brand, a guest, no session and a doctor reach none of A's account (issue 17 authorization)", () => {
+  let a: Awaited<ReturnType<typeof prescribedOrder>>;
+  let planId: string;
+  let addressId: string;
+  let uploadId: string;
+  beforeAll(async () => {
+    a = await prescribedOrder(ctx, { refills: 3 });
+    planId = (await a.patient.post('/api/refills', { orderId: a.orderId })).json().id;
+    addressId = (await a.patient.post('/api/addresses', { ...TX_ADDRESS, line1: '77 Private Rd' })).json().id;
+    uploadId = await patientUpload(ctx, a.patient);
+  });
+
+  /** Every call naming one of A's records, as `who` sends it. */
+  const attacks = (who: { get(u: string): Promise<LightMyRequestResponse>; post(u: string, b?: unknown): Promise<LightMyRequestResponse>; put(u: string, b?: unknown): Promise<LightMyRequestResponse>; patch(u: string, b?: unknown): Promise<LightMyRequestResponse>; delete(u: string): Promise<LightMyRequestResponse> }) => [
+    ['GET order', () => who.get(`/api/account/orders/${a.orderId}`)],
+    ['PUT address (new)', () => who.put(`/api/account/orders/${a.orderId}/shipping-address`, { address: { ...TX_ADDRESS, line1: '1 Attacker Way' } })],
+    ['PUT address (A’s saved)', () => who.put(`/api/account/orders/${a.orderId}/shipping-address`, { savedAddressId: addressId })],
+    ['receipt', () => who.get(`/api/orders/${a.orderId}/receipt.pdf`)],
+    ['reorder', () => who.post(`/api/orders/${a.orderId}/reorder`)],
+    ['GET plan', () => who.get(`/api/refills/${planId}`)],
+    ['move', () => who.patch(`/api/refills/${planId}`, { nextDate: isoDay(new Date(ctx.clock.now.getTime() + 9 * DAY)) })],
+    ['skip', () => who.post(`/api/refills/${planId}/skip`)],
+    ['card', () => who.put(`/api/refills/${planId}/card`, { cardId: null })],
+    ['card (A’s)', () => who.put(`/api/refills/${planId}/card`, { cardId: a.cardId })],
+    ['deactivate', () => who.post(`/api/refills/${planId}/deactivate`)],
+    ['DELETE plan', () => who.delete(`/api/refills/${planId}`)],
+    ['activate A’s order', () => who.post('/api/refills', { orderId: a.orderId })],
+    ['activate A’s order with A’s card', () => who.post('/api/refills', { orderId: a.orderId, cardId: a.cardId })],
+    ['prescription pdf', () => who.get(`/api/records/prescriptions/${a.prescription.id}/pdf`)],
+    ['upload', () => who.get(`/api/uploads/${uploadId}`)],
+    ['renewal (rx)', () => who.get(`/api/prescriptions/${a.prescription.id}/renewal`)],
+    ['renew', () => who.post(`/api/prescriptions/${a.prescription.id}/renew`)],
+    ['renewal (order)', () => who.get(`/api/orders/${a.orderId}/prescription-renewal`)],
+  ] as const;
+
+  async function expectNothingReached(who: Parameters<typeof attacks>[0], statuses: number[] = [404]) {
+    const before = await snapshotOf(a, planId);
+    for (const [name, call] of attacks(who)) {
+      const res = await call();
+      expect(statuses, `${name}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      expect(res.body, name).not.toContain('77 Private Rd');
+    }
+    expect(await snapshotOf(a, planId)).toEqual(before);
+  }
+
+  it('patient B: 404 everywhere, nothing of A changed', async () => {
+    await expectNothingReached(await signedInPatient(ctx));
+  });
+
+  it('patient B with A’s card, saved address and upload inside bodies of B’s own order and plan: 404, nothing changed', async () => {
+    const b = await prescribedOrder(ctx, { refills: 2 });
+    const before = await snapshotOf(a, planId);
+    expect((await b.patient.post('/api/refills', { orderId: b.orderId, cardId: a.cardId })).statusCode).toBe(404);
+    const bPlan = (await b.patient.post('/api/refills', { orderId: b.orderId })).json();
+    expect((await b.patient.put(`/api/refills/${bPlan.id}/card`, { cardId: a.cardId })).statusCode).toBe(404);
+    const [bOrderBefore] = await ctx.database.db.select().from(orders).where(eq(orders.id, b.orderId));
+    expect((await b.patient.put(`/api/account/orders/${b.orderId}/shipping-address`, { savedAddressId: addressId })).statusCode).toBe(404);
+    const [bOrderAfter] = await ctx.database.db.select().from(orders).where(eq(orders.id, b.orderId));
+    expect(bOrderAfter!.shipLine1).toBe(bOrderBefore!.shipLine1);
+    expect((await b.patient.get(`/api/refills/${bPlan.id}`)).json().card).toBeNull();
+    // And A cannot take B's card either.
+    expect((await a.patient.put(`/api/refills/${planId}/card`, { cardId: b.cardId })).statusCode).toBe(404);
+    expect(await snapshotOf(a, planId)).toEqual(before);
+  });
+
+  it('the same patient signed in on the other brand (Lumen) reaches none of the Evergreen records by id, and their lists there hold nothing of Evergreen', async () => {
+    // One account per company (users_company_email_unique): the same user, a session on Lumen.
+    const { token } = await ctx.app.services.sessions.createUserSession(a.patient.userId, LUMEN_ID);
+    const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
+      ctx.app.inject({ method, url, headers: { host: 'lumen.localhost:3000', 'x-requested-with': 'fetch', authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as string }) });
+    const lumen = { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };
+    await expectNothingReached(lumen);
+    expect((await lumen.get('/api/account/orders?scope=previous')).json().total).toBe(0);
+    expect((await lumen.get('/api/account/orders')).json().total).toBe(0);
+    expect((await lumen.get('/api/refills')).json().plans).toEqual([]);
+    expect((await lumen.get('/api/refills/eligible')).json().orders).toEqual([]);
+    expect((await lumen.get('/api/records/labs')).json().labs).toEqual([]);
+    const docs = await lumen.get('/api/records/documents');
+    expect(docs.statusCode, docs.body).toBe(200);
+    expect(docs.json().documents).toEqual([]);
+  });
+
+  it('a guest session: 404 for records, 401 for the lists; no session the same', async () => {
+    const guest = new TestBrowser(ctx.app);
+    await guest.post('/api/session/guest');
+    await expectNothingReached(guest, [401, 404]);
+    for (const url of ['/api/account/orders', '/api/refills', '/api/refills/eligible', '/api/account/access-log']) {
+      expect((await guest.get(url)).statusCode, url).toBe(401);
+    }
+    const none = new TestBrowser(ctx.app);
+    await expectNothingReached(none, [401, 404]);
+  });
+
+  it('a doctor (even the prescriber) on the patient routes: 404, nothing changed', async () => {
+    const doctor = await prescribingDoctor(ctx, ['TX'], '1234567893');
+    const { token } = await ctx.app.services.sessions.createUserSession(doctor.userId, EVERGREEN_ID);
+    const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
+      ctx.app.inject({ method, url, headers: { host: 'localhost:3000', 'x-requested-with': 'fetch', authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as string }) });
+    await expectNothingReached({ get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') }, [401, 404]);
+    expect((await doctor.get('/api/account/access-log')).statusCode).toBe(404);
   });
 });
