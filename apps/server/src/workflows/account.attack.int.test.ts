@@ -1,6 +1,7 @@
 // issue 17 attack probes (helper "probe"): the patient's account as an attacker would use it —
 // another patient's ids in paths and bodies, races on limits and money, odd input, leaks — each
 // written as the safe behaviour it must keep.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isoDay } from '@store/domain';
 import type { LightMyRequestResponse } from 'fastify';
@@ -12,6 +13,8 @@ import { prescribedOrder } from '../../test/refills.ts';
 import { patientUpload } from '../../test/reviews.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
 import { orders } from '../db/schema/orders.ts';
+import { accessLog } from '../db/schema/access-log.ts';
+import { phoneOrderRequests } from '../db/schema/phone-orders.ts';
 import { payments } from '../db/schema/payments.ts';
 import { prescriptions } from '../db/schema/prescriptions.ts';
 import { createReorder } from './reorder.ts';
@@ -211,5 +214,158 @@ describe("patient B, the same person on another brand, a guest, no session and a
       ctx.app.inject({ method, url, headers: { host: 'localhost:3000', 'x-requested-with': 'fetch', authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as string }) });
     await expectNothingReached({ get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') }, [401, 404]);
     expect((await doctor.get('/api/account/access-log')).statusCode).toBe(404);
+  });
+});
+
+// ---- odd input: 400 with a clear message, never 500, nothing written -------------------------------
+
+describe('odd input on the account routes (issue 17): 400 with the field named, never 500, nothing written', () => {
+  it('pages and filters out of range or of the wrong type', async () => {
+    const { patient } = await prescribedOrder(ctx, { refills: 1 });
+    for (const url of [
+      '/api/account/orders?page=-1',
+      '/api/account/orders?page=0',
+      '/api/account/orders?page=abc',
+      '/api/account/orders?page=1e400',
+      '/api/account/orders?page=99999999999999999999',
+      '/api/account/orders?page=1.5',
+      '/api/account/orders?scope=everything',
+      '/api/records/documents?kind=passwords',
+      '/api/records/documents?kind=upload&kind=receipt',
+      '/api/records/documents?page=-3',
+      '/api/records/documents?page=%00',
+      '/api/account/access-log?page=0',
+      '/api/account/access-log?page=NaN',
+    ]) {
+      const res = await patient.get(url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail ?? res.json().title).toEqual(expect.any(String));
+    }
+    // A far page inside the bounds is simply empty.
+    const far = await patient.get('/api/account/orders?scope=previous&page=10000');
+    expect(far.statusCode).toBe(200);
+    expect(far.json().items).toEqual([]);
+    expect((await patient.get('/api/records/documents?page=10000')).json().documents).toEqual([]);
+    expect((await patient.get('/api/account/access-log?page=10000')).json().items).toEqual([]);
+  });
+
+  it('refill dates that are not dates, and bodies of the wrong shape', async () => {
+    const { orderId, patient } = await prescribedOrder(ctx, { refills: 2, validForDays: 90 });
+    const plan = (await patient.post('/api/refills', { orderId })).json();
+    const [before] = await ctx.database.db.select().from(refillPlans).where(eq(refillPlans.id, plan.id));
+    for (const body of [{ nextDate: '2031-02-30' }, { nextDate: 'tomorrow' }, { nextDate: '' }, { nextDate: 20310101 }, { nextDate: null }, {}, { nextDate: '9999-12-31' }, { nextDate: '0000-01-01' }, { nextDate: '2031-1-1' }, { nextDate: '２０３１-０１-０１' }]) {
+      const res = await patient.patch(`/api/refills/${plan.id}`, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+    }
+    for (const body of ['not json', '[]', JSON.stringify({ orderId: 'x'.repeat(200_000) }), JSON.stringify({ orderId, cardId: 'not-a-uuid' })]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/refills', headers: { host: 'localhost:3000', 'x-requested-with': 'fetch', authorization: `Bearer ${patient.token}`, 'content-type': 'application/json' }, payload: body });
+      expect([400, 413], `${body.slice(0, 40)}: ${res.body}`).toContain(res.statusCode);
+    }
+    const [after] = await ctx.database.db.select().from(refillPlans).where(eq(refillPlans.id, plan.id));
+    expect(after).toEqual(before);
+  });
+
+  it('an address change with both kinds, a huge field, an injection-looking id, or unicode', async () => {
+    const { orderId, patient } = await prescribedOrder(ctx, { refills: 1 });
+    const [before] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const both = await patient.put(`/api/account/orders/${orderId}/shipping-address`, { savedAddressId: randomUUID(), address: TX_ADDRESS });
+    expect(both.statusCode).toBe(400);
+    const huge = await patient.put(`/api/account/orders/${orderId}/shipping-address`, { address: { ...TX_ADDRESS, line1: 'A'.repeat(100_000) } });
+    expect([400, 413]).toContain(huge.statusCode);
+    expect((await patient.put(`/api/account/orders/${orderId}/shipping-address`, { savedAddressId: "' OR 1=1 --" })).statusCode).toBe(404);
+    expect((await patient.put(`/api/account/orders/${orderId}/shipping-address`, {})).statusCode).toBe(400);
+    const [unchanged] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(unchanged).toEqual(before);
+    // Unicode names and streets are an address like any other (same state: taken).
+    const ok = await patient.put(`/api/account/orders/${orderId}/shipping-address`, { address: { ...TX_ADDRESS, fullName: 'Zoë Ñúñez-Łukasz', line1: '12 Calle Año Nuevo' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().shippingAddress).toMatchObject({ fullName: 'Zoë Ñúñez-Łukasz', line1: '12 Calle Año Nuevo' });
+  });
+
+  it('a phone-order request: a name with line breaks cannot add mail headers, unicode is kept, an overlong need is refused', async () => {
+    const send = (payload: unknown, ip: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/phone-orders', remoteAddress: ip, headers: { host: 'localhost:3000', 'x-requested-with': 'fetch' }, payload: payload as string });
+    const base = { name: 'José Núñez', phone: '5125550100', need: 'Refill of my cream ✓', bestTime: 'Morning (9am–12pm)' };
+    const ok = await send(base, '198.51.100.20');
+    expect(ok.statusCode, ok.body).toBe(201);
+    const [row] = await ctx.database.db.select().from(phoneOrderRequests).where(eq(phoneOrderRequests.id, ok.json().id));
+    expect(row).toMatchObject({ name: 'José Núñez', need: 'Refill of my cream ✓' });
+    const crlf = await send({ ...base, name: 'Bob\r\nBcc: all@example.com Smith' }, '198.51.100.21');
+    if (crlf.statusCode === 201) {
+      const [stored] = await ctx.database.db.select().from(phoneOrderRequests).where(eq(phoneOrderRequests.id, crlf.json().id));
+      expect(stored!.name).not.toMatch(/[\r\n]/);
+    } else {
+      expect(crlf.statusCode).toBe(400);
+    }
+    const long = await send({ ...base, need: 'x'.repeat(5000) }, '198.51.100.22');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0].field).toBe('need');
+  });
+});
+
+// ---- leaks ----------------------------------------------------------------------------------------
+
+describe('what the account answers never includes (issue 17 information leaks)', () => {
+  it('no full card number, storage key, gateway id, hash or another patient’s data in the account’s answers; files private and attachments', async () => {
+    const a = await prescribedOrder(ctx, { refills: 2 });
+    const b = await prescribedOrder(ctx, { refills: 2 });
+    await a.patient.post('/api/refills', { orderId: a.orderId });
+    await patientUpload(ctx, a.patient);
+    const [bOrder] = await ctx.database.db.select().from(orders).where(eq(orders.id, b.orderId));
+    const [bPayment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, a.orderId));
+    const bodies: string[] = [];
+    for (const url of [
+      '/api/account/orders',
+      '/api/account/orders?scope=previous',
+      `/api/account/orders/${a.orderId}`,
+      '/api/refills',
+      '/api/refills/eligible',
+      '/api/records/documents',
+      '/api/records/labs',
+      '/api/account/access-log',
+      `/api/orders/${a.orderId}/prescription-renewal`,
+    ]) {
+      const res = await a.patient.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(String(res.headers['cache-control']), url).toContain('no-store');
+      bodies.push(res.body);
+    }
+    const all = bodies.join('\n');
+    expect(all).not.toContain('4242424242424242');
+    expect(all).not.toMatch(/storage_?key|documentKey|gatewayIntentId|gatewaySourceId|previousHash|"hash"|tok_|pi_/i);
+    if (bPayment?.gatewayIntentId) expect(all).not.toContain(bPayment.gatewayIntentId);
+    expect(all).not.toContain(b.orderId);
+    expect(all).not.toContain(b.patient.userId);
+    expect(all).not.toContain(bOrder!.id);
+    // Files: private, never stored by a shared cache, downloaded as attachments.
+    for (const url of [`/api/records/prescriptions/${a.prescription.id}/pdf`]) {
+      const res = await a.patient.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(String(res.headers['content-disposition']), url).toMatch(/^attachment;/);
+    }
+    // The receipt listed among the documents is health data too (medication, address): never stored
+    // by any cache (no-store; it is shown inline, as checkout's confirmation has always opened it).
+    const receipt = await a.patient.get(`/api/orders/${a.orderId}/receipt.pdf`);
+    expect(receipt.statusCode).toBe(200);
+    expect(String(receipt.headers['cache-control'])).toContain('no-store');
+  });
+
+  it('the patient reading their own records writes nothing to the access log', async () => {
+    const a = await prescribedOrder(ctx, { refills: 2 });
+    const uploadId = await patientUpload(ctx, a.patient);
+    const count = async () => (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(accessLog).where(eq(accessLog.patientId, a.patient.userId)))[0]!.n;
+    const before = await count();
+    for (const url of ['/api/records/documents', '/api/records/labs', `/api/records/prescriptions/${a.prescription.id}/pdf`, `/api/uploads/${uploadId}`, `/api/account/orders/${a.orderId}`, '/api/account/access-log']) {
+      expect((await a.patient.get(url)).statusCode, url).toBe(200);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('no code path of the app changes or removes access-log rows (append-only)', async () => {
+    const { execSync } = await import('node:child_process');
+    const hits = execSync(`grep -rnE "(update|delete)\\(accessLog\\)|(UPDATE|DELETE FROM|TRUNCATE) +\\"?access_log" src || true`, { cwd: `${import.meta.dirname}/../..`, encoding: 'utf8' });
+    expect(hits.split('\n').filter((l) => l && !l.includes('.test.ts'))).toEqual([]);
   });
 });
