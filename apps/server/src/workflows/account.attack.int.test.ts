@@ -9,9 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
 import { signedInPatient } from '../../test/patients.ts';
 import { prescribingDoctor } from '../../test/prescribing.ts';
+import { completeStagesButPayment, payWithTestCard } from '../../test/orders.ts';
 import { prescribedOrder } from '../../test/refills.ts';
 import { patientUpload } from '../../test/reviews.ts';
-import { EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
+import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../db/seed/storefronts.ts';
+import { DEMO_PRODUCTS } from '../db/seed/store.ts';
+import { users } from '../db/schema/auth.ts';
+import { pharmacyStaff } from '../db/schema/fulfilment.ts';
 import { orders } from '../db/schema/orders.ts';
 import { accessLog } from '../db/schema/access-log.ts';
 import { phoneOrderRequests } from '../db/schema/phone-orders.ts';
@@ -369,3 +373,81 @@ describe('what the account answers never includes (issue 17 information leaks)',
     expect(hits.split('\n').filter((l) => l && !l.includes('.test.ts'))).toEqual([]);
   });
 });
+
+// ---- more races -----------------------------------------------------------------------------------
+
+describe('races (issue 17): one live plan per prescription, skip against the job, the phone-order throttle, an address against shipping', () => {
+  it('activating the same plan three times at once makes one plan', async () => {
+    const { orderId, patient, prescription } = await prescribedOrder(ctx, { refills: 2 });
+    const results = await Promise.all([1, 2, 3].map(() => patient.post('/api/refills', { orderId })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const live = await ctx.database.db.select().from(refillPlans).where(and(eq(refillPlans.prescriptionId, prescription.id), sql`${refillPlans.status} <> 'ended'`));
+    expect(live).toHaveLength(1);
+  });
+
+  it('skipping the refill while the job renews it: either skipped and not charged, or charged and the skip refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { orderId, patient, prescription } = await prescribedOrder(ctx, { refills: 3 });
+      const plan = (await patient.post('/api/refills', { orderId })).json();
+      // Due now.
+      await ctx.database.db.update(refillPlans).set({ nextDate: new Date(ctx.clock.now.getTime() - 60_000) }).where(eq(refillPlans.id, plan.id));
+      const [skip] = await Promise.all([patient.post(`/api/refills/${plan.id}/skip`), ctx.app.services.refillRenewal.run()]);
+      expect([200, 409]).toContain(skip.statusCode);
+      const { captured, cycles } = await refillCharges(prescription.id);
+      const first = cycles.find((c) => c.cycle === 1)!;
+      const [rx] = await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.id, prescription.id));
+      if (skip.statusCode === 200) {
+        expect(first.status).toBe('skipped');
+        expect(captured).toBe(0);
+        expect(rx!.refillsLeft).toBe(3);
+      } else {
+        expect(first.status).toBe('charged');
+        expect(captured).toBe(1);
+        expect(rx!.refillsLeft).toBe(2);
+      }
+    }
+  });
+
+  it('eight phone-order requests at once from one address: at most five stored, the rest 429', async () => {
+    const body = { name: 'Ana Torres', phone: '5125550100', need: 'Hair care', bestTime: 'Evening (5pm–8pm)' };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => ctx.app.inject({ method: 'POST', url: '/api/phone-orders', remoteAddress: '203.0.113.77', headers: { host: 'localhost:3000', 'x-requested-with': 'fetch' }, payload: body })),
+    );
+    const created = results.filter((r) => r.statusCode === 201).length;
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 429)).toBe(true);
+    expect(created).toBeLessThanOrEqual(5);
+    const ids = results.filter((r) => r.statusCode === 201).map((r) => r.json().id as string);
+    const stored = ids.length === 0 ? [] : await ctx.database.db.select().from(phoneOrderRequests).where(inArray(phoneOrderRequests.id, ids));
+    expect(stored).toHaveLength(created);
+  });
+
+  it('changing the address while the pharmacist ships it: the change is taken before the shipment or refused after it, never lost', async () => {
+    const patient = await signedInPatient(ctx);
+    const orderId = (await patient.post('/api/cart')).json().id as string;
+    await patient.patch(`/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.minoxidil }] });
+    expect((await patient.put(`/api/orders/${orderId}/shipping-address`, { address: TX_ADDRESS })).statusCode).toBe(200);
+    await completeStagesButPayment(ctx, orderId);
+    expect((await payWithTestCard(ctx, patient, orderId)).json().status).toBe('paid');
+    const partner = (await ctx.app.services.pharmacies.partnerPharmacy(EVERGREEN_ID))!.id;
+    const [user] = await ctx.database.db.insert(users).values({ companyId: DEMO_COMPANY_ID, storefrontId: EVERGREEN_ID, email: `rph.${randomUUID()}@example.com`, role: 'pharmacist', firstName: 'Ray', lastName: 'Ph' }).returning({ id: users.id });
+    await ctx.database.db.insert(pharmacyStaff).values({ userId: user!.id, pharmacyId: partner });
+    const { token } = await ctx.app.services.sessions.createUserSession(user!.id, EVERGREEN_ID);
+    const staff = (url: string, payload?: unknown) => ctx.app.inject({ method: 'POST', url, headers: { host: 'localhost:3000', 'x-requested-with': 'fetch', authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as string }) });
+    expect((await staff(`/api/pharmacy/orders/${orderId}/fill`)).statusCode).toBe(200);
+    // Checkout's own address route is closed once paid: it cannot be used to go around the rule.
+    expect((await patient.put(`/api/orders/${orderId}/shipping-address`, { address: { ...TX_ADDRESS, line1: '3 Side Door' } })).statusCode).toBe(409);
+    const [change, ship] = await Promise.all([
+      patient.put(`/api/account/orders/${orderId}/shipping-address`, { address: { ...TX_ADDRESS, line1: '9 Race Ln' } }),
+      staff(`/api/pharmacy/orders/${orderId}/ship`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }),
+    ]);
+    expect(ship.statusCode).toBe(200);
+    expect([200, 409]).toContain(change.statusCode);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row!.status).toBe('shipped');
+    expect(row!.shipLine1).toBe(change.statusCode === 200 ? '9 Race Ln' : '12 Elm St');
+    if (change.statusCode === 409) expect(change.json().code).toBe('ADDRESS_SHIPPED');
+    // After it shipped, no change is taken.
+    expect((await patient.put(`/api/account/orders/${orderId}/shipping-address`, { address: { ...TX_ADDRESS, line1: '10 Late Ln' } })).statusCode).toBe(409);
+  });
+});
+
