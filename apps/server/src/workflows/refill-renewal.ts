@@ -284,13 +284,21 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
    * be renewing: active or once). Answers the outcome and the refill order.
    */
   async function renewNow(planId: string): Promise<{ outcome: CycleOutcome; orderId: string | null }> {
-    await db.transaction(async (tx) => {
-      const plan = await refills.planById(tx, planId, true);
-      if (plan && plan.nextDate.getTime() > now().getTime()) await refills.updatePlan(tx, planId, { nextDate: now() });
-    });
     const claimed = await db.transaction(async (tx) => {
-      const plan = await refills.planById(tx, planId, true);
-      if (!plan || (plan.status !== 'active' && plan.status !== 'once')) return null;
+      const locked = await refills.planById(tx, planId, true);
+      if (!locked || (locked.status !== 'active' && locked.status !== 'once')) return null;
+      const inFlight = await refills.cycleOf(tx, planId, locked.nextCycle);
+      if (!inFlight) {
+        // A new cycle uses a refill: checked here, under the plan's lock, where the previous
+        // cycle's refill is already counted (a reorder that read the prescription before another
+        // used its last refill must not charge one the doctor never allowed).
+        const rx = await prescriptions.byId(tx, locked.prescriptionId);
+        if (!rx || !refillable(rx, now())) {
+          if (locked.status === 'once') await refills.updatePlan(tx, planId, { status: 'ended', statusReason: rx && rx.refillsLeft <= 0 ? 'refills_exhausted' : 'prescription_expired' });
+          return null;
+        }
+      }
+      const plan = locked.nextDate.getTime() > now().getTime() ? await refills.updatePlan(tx, planId, { nextDate: now() }) : locked;
       const { cycle, claimed: fresh } = await refills.claimCycle(tx, plan, plan.nextCycle);
       if (!fresh && cycle.status !== 'claimed') return { plan, cycle, busy: true };
       return { plan, cycle, busy: false };

@@ -297,6 +297,12 @@ export const ordersRepo = {
   },
 
   /** A patient's orders past the cart (newest first, at most `limit`), with their items. */
+  /** The storefront of each of these orders (ids not found are absent). */
+  async storefrontsOf(db: DbOrTx, ids: readonly string[]): Promise<{ id: string; storefrontId: string }[]> {
+    if (ids.length === 0) return [];
+    return db.select({ id: orders.id, storefrontId: orders.storefrontId }).from(orders).where(inArray(orders.id, [...ids]));
+  },
+
   async placedByUser(db: DbOrTx, userId: string, limit: number): Promise<OrderWithItems[]> {
     const rows = await db
       .select({ ...getTableColumns(orders), items: itemsJson })

@@ -283,6 +283,12 @@ export function createOrdersService(deps: {
       return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total, counts: found.counts };
     },
 
+    /** The storefront of each of these orders, by order id (a patient's records are read per storefront). */
+    async storefrontsOf(orderIds: readonly string[]): Promise<Map<string, string>> {
+      const ids = [...new Set(orderIds)].filter(isUuid);
+      return new Map((await repo.storefrontsOf(db, ids)).map((r) => [r.id, r.storefrontId]));
+    },
+
     /** A patient's placed orders, newest first (the doctor's review shows their history). */
     async placedByUser(userId: string, limit = 50): Promise<OrderState[]> {
       return (await repo.placedByUser(db, userId, limit)).map((o) => stateOf(o.order, o.items));
