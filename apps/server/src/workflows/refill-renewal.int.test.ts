@@ -154,4 +154,35 @@ describe('two workers renewing the same due plans (issue 17: no cycle charged tw
     expect(await chargesOf(cycles.map((c) => c.orderId!))).toHaveLength(planIds.length);
     for (const id of planIds) expect((await planRow(id)).nextCycle).toBe(2);
   });
+
+  it('gives the charge back and sends nothing to the pharmacy when the prescription lapses between the claim and the record', async () => {
+    // issue 17 refills: "nothing ships unpaid" — and nothing is charged that the prescription no longer allows.
+    const { orderId, patient, prescription } = await prescribedOrder(ctx, { refills: 2 });
+    const plan = (await patient.post('/api/refills', { orderId })).json();
+    const s = ctx.app.services;
+    const renewal = createRefillRenewal({
+      ...s, db: db(), now: () => ctx.clock.now, notices: s.orderNotices, port: 0, renewal: null,
+      // The app's handlers stand (the refund job among them); enqueues go to the app's queue.
+      jobs: { register: () => undefined, every: () => undefined, enqueue: s.jobs.enqueue, nudge: s.jobs.nudge },
+      // The doctor revokes the prescription while the gateway is answering.
+      afterCharge: async (at) => {
+        if (at.planId !== plan.id) return;
+        await db().update(prescriptions).set({ status: 'revoked', revokedAt: ctx.clock.now }).where(eq(prescriptions.id, prescription.id));
+      },
+    });
+    ctx.clock.now = new Date(new Date(plan.nextDate).getTime() + 60_000);
+    await renewal.run();
+    await s.jobs.drain();
+    const mine = await cyclesOf(plan.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'failed', failureReason: 'prescription_lapsed' });
+    const [refill] = await db().select().from(orders).where(eq(orders.id, mine[0]!.orderId!));
+    expect(refill!.status).toBe('cancelled');
+    const moneyRows = (await db().select().from(payments)).filter((p) => p.orderId === refill!.id);
+    expect(moneyRows.map((p) => p.status)).toEqual(['refunded']);
+    expect((await db().select().from(prescriptions).where(eq(prescriptions.id, prescription.id)))[0]!.refillsLeft).toBe(2);
+    expect(await planRow(plan.id)).toMatchObject({ status: 'paused', statusReason: 'renewal' });
+    // No transmission of this refill was ever queued.
+    expect(await s.jobs.byKey(`refills.transmit:${mine[0]!.id}`)).toBeFalsy();
+  });
 });

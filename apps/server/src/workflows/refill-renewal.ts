@@ -45,6 +45,8 @@ export const REFILL_RENEWAL_JOB = 'refills.renewal-sweep';
 export const REFILL_RENEWAL_EVERY_MS = 15 * 60_000;
 export const REFILL_NOTICE_JOB = 'refills.notice';
 export const REFILL_TRANSMIT_JOB = 'refills.transmit';
+/** Gives back a refill's charge whose prescription lapsed before the refill was recorded. */
+export const REFILL_REFUND_JOB = 'refills.refund-lapsed';
 /** A cycle claimed this long ago without an outcome is taken to be abandoned (its worker died) and taken over. */
 export const REFILL_CLAIM_LEASE_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -70,7 +72,7 @@ export interface RefillRenewalDeps {
   prescriptions: Pick<PrescriptionService, 'byId' | 'useRefill' | 'queueRefill' | 'transmitRefill'>;
   orders: Pick<OrdersService, 'findById' | 'state' | 'transition'>;
   cart: Pick<CartService, 'prepareRefillOrder'>;
-  payments: Pick<PaymentsService, 'payOrder' | 'listCards'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'listCards' | 'cancelForOrder'>;
   pharmacies: Pick<PharmacyService, 'byId'>;
   prescribe: Pick<PrescribeWorkflow, 'factsOf'>;
   notices: Pick<OrderNotices, 'enqueue'>;
@@ -209,7 +211,17 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
       if (outcome.ok) {
         if (current.status !== 'charged' && current.status !== 'transmitted') {
           const left = await prescriptions.useRefill(tx, plan.prescriptionId);
-          if (left === null) log?.warn({ planId: plan.id, cycle: cycle.cycle }, 'refill charged but the prescription had no refill left to use');
+          if (left === null) {
+            // The prescription lapsed (revoked, expired or used up) between the claim and now: the
+            // charge is given back and nothing goes to the pharmacy; the plan waits for a renewal.
+            log?.warn({ planId: plan.id, cycle: cycle.cycle }, 'refill charged but the prescription no longer allows it: refunding');
+            await refills.updateCycle(tx, current.id, { status: 'failed', failureReason: 'prescription_lapsed', nextAttemptAt: null });
+            await orders.transition({ orderId, to: 'cancelled', reason: 'refill_prescription_lapsed', tx });
+            await jobs.enqueue(REFILL_REFUND_JOB, { orderId }, { tx, singletonKey: `${REFILL_REFUND_JOB}:${orderId}`, maxAttempts: 20 });
+            await refills.updatePlan(tx, plan.id, locked.status === 'once' ? { status: 'ended', statusReason: 'renewal' } : { status: 'paused', statusReason: 'renewal' });
+            if (locked.status !== 'once') await queueNotice(tx, { planId: plan.id, kind: 'renewal', cycle: cycle.cycle, orderId: null }, 'renewal');
+            return 'failed' as const;
+          }
           await orders.transition({ orderId, to: 'approved', reason: 'refill_charged', tx });
           await prescriptions.queueRefill(tx, plan.prescriptionId, refillTransmissionKey(plan.prescriptionId, plan.id, cycle.cycle));
           await jobs.enqueue(REFILL_TRANSMIT_JOB, { cycleId: current.id }, { tx, singletonKey: `${REFILL_TRANSMIT_JOB}:${current.id}`, maxAttempts: 10 });
@@ -398,6 +410,11 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
     await deps.notifications.email(storefront, contact.email, { ...text, action: { label: job.kind === 'renewal' ? 'Review your renewal' : 'Manage your refills', url } });
   });
   jobs.register(REFILL_TRANSMIT_JOB, async (payload) => transmit(String(payload.cycleId)));
+  jobs.register(REFILL_REFUND_JOB, async (payload) => {
+    const result = await payments.cancelForOrder(String(payload.orderId), { actor: { type: 'system' }, reason: 'refill_prescription_lapsed' });
+    // A failure is retried by the queue; an order with nothing live to give back is done.
+    if (!result.ok) throw new Error(`refund of a lapsed refill failed: ${result.failure.code}`);
+  });
   jobs.every(REFILL_RENEWAL_JOB, REFILL_RENEWAL_EVERY_MS, async () => {
     await run();
   });
