@@ -178,18 +178,20 @@ describe('Auto-refills page (issue 17)', () => {
     await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/deactivate'))).toHaveLength(1));
   });
 
-  it("shows a paused plan's reason in the patient's words", async () => {
+  it("shows a paused plan's reason in the patient's words, and the way to its renewal", async () => {
     fakeApi([
       signedIn,
       terms,
       cards,
-      ['GET', '/api/refills', () => ({ body: { plans: [plan({ status: 'paused', statusReason: 'renewal', statusMessage: 'Your prescription has no refills left: renew it to keep your refills coming.', refillsLeft: 0 })] } })],
+      ['GET', '/api/refills', () => ({ body: { plans: [plan({ status: 'paused', statusReason: 'renewal', statusMessage: 'Your prescription has no refills left: renew it to keep your refills coming.', refillsLeft: 0, renewalOrderId: 'r1' })] } })],
       ['GET', '/api/refills/eligible', () => ({ body: { orders: [] } })],
     ]);
     render();
     const card = await screen.findByRole('region', { name: 'Metformin ER Weight Support' });
     expect(within(card).getByText('Paused')).toBeInTheDocument();
     expect(within(card).getByRole('alert')).toHaveTextContent('Your prescription has no refills left');
+    // The renewal the job opened waits in the cart.
+    expect(within(within(card).getByRole('alert')).getByRole('link', { name: 'Review your renewal' })).toHaveAttribute('href', '/cart');
     // A paused plan cannot skip a refill.
     expect(within(card).queryByRole('button', { name: 'Skip next refill' })).not.toBeInTheDocument();
   });
