@@ -46,10 +46,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'store', testIgnore: '**/visit-*.spec.ts' },
+    { name: 'store', testIgnore: ['**/visit-*.spec.ts', '**/refill-*.spec.ts'] },
     {
       name: 'visits',
-      testMatch: '**/visit-*.spec.ts',
+      // The journeys that move the clock: the visit calls (issue 16) and auto-refills renewed by the job (issue 17).
+      testMatch: ['**/visit-*.spec.ts', '**/refill-*.spec.ts'],
       use: {
         baseURL: VISITS_BASE_URL,
         launchOptions: {

@@ -110,7 +110,7 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
   }
 
   /** Step A: one due plan claimed with its cycle (or null: none due). The renewal case is finished here. */
-  async function claimNext(): Promise<{ plan: PlanRow; cycle: CycleRow } | { done: CycleOutcome } | null> {
+  async function claimNext(): Promise<{ plan: PlanRow; cycle: CycleRow } | { done: CycleOutcome } | { busy: true } | null> {
     return db.transaction(async (tx) => {
       const plan = await refills.claimDuePlan(tx, leaseMs);
       if (!plan) return null;
@@ -121,6 +121,14 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
           await refills.updatePlan(tx, plan.id, { nextCycle: plan.nextCycle + 1 });
           return { done: 'skipped' as const };
         }
+        // The claim query's `not exists` ran on its statement's snapshot: a plan whose cycle another
+        // worker claimed (or declined) and committed between that snapshot and this lock passes it,
+        // as the plan row itself was not changed. The cycle row, read locked just now, decides: one
+        // in flight within its lease, or declined and not yet due for its retry, is left alone.
+        const at = now().getTime();
+        const inFlight = cycle.status === 'claimed' && cycle.updatedAt.getTime() > at - leaseMs;
+        const waiting = cycle.status === 'declined' && cycle.nextAttemptAt !== null && cycle.nextAttemptAt.getTime() > at;
+        if (inFlight || waiting || (cycle.status !== 'claimed' && cycle.status !== 'declined')) return { busy: true as const };
         // A declined cycle due for its retry, or one a dead worker left claimed: taken over.
         return { plan, cycle: await refills.updateCycle(tx, cycle.id, { status: 'claimed' }) };
       }
@@ -276,6 +284,7 @@ export function createRefillRenewal(deps: RefillRenewalDeps) {
         break;
       }
       if (!claimed) break;
+      if ('busy' in claimed) continue; // another worker's: the next claim reads a fresh snapshot
       if ('done' in claimed) {
         counts[claimed.done]++;
         continue;

@@ -1,17 +1,19 @@
 // One auto-refill: product, next date, refills left, expiry, card, status with its reason; and what
 // the patient can do with it (move the date within its bounds, skip the next one, change the card,
 // turn it off after a confirmation).
-import type { RefillPlanView } from '@store/domain';
+import { APP_ROUTES, type RefillPlanView } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
@@ -42,7 +44,19 @@ export function RefillPlanCard({ plan, cards }: { plan: RefillPlanView; cards: R
             </Typography>
             <Chip size="small" label={STATUS_LABEL[plan.status]} color={plan.status === 'active' ? 'success' : 'warning'} />
           </Stack>
-          {plan.statusMessage && <Alert severity="warning">{plan.statusMessage}</Alert>}
+          {plan.statusMessage && (
+            <Alert severity="warning">
+              {plan.statusMessage}
+              {plan.statusReason === 'renewal' && plan.renewalOrderId && (
+                <>
+                  {' '}
+                  <Link component={RouterLink} to={APP_ROUTES.cart}>
+                    Review your renewal
+                  </Link>
+                </>
+              )}
+            </Alert>
+          )}
           {plan.lastCycle?.status === 'declined' && plan.lastCycle.nextAttemptAt && (
             <Alert severity="warning">
               Your card was declined for your last refill. We will try again on {formatDay(plan.lastCycle.nextAttemptAt)}. Update your card so it is not delayed.
