@@ -47,6 +47,7 @@ async function main() {
       hold === 'before-charge'
         ? {
             listCards: s.payments.listCards,
+            cancelForOrder: s.payments.cancelForOrder,
             payOrder: async (input) => {
               say(`CLAIMED ${input.idempotencyKey}`);
               return stopDead();
