@@ -74,9 +74,10 @@ test('a patient’s lab: requisition after payment, results uploaded by the doct
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('health-records-ordered.png'), fullPage: true });
 
-  // The doctor uploads the results on /doctor/labs.
+  // The doctor opens Lab results from the doctor area's header and uploads the results.
   const doctor = await staffSignIn(browser, DOCTOR, /\/doctor$/);
-  await doctor.goto('/doctor/labs');
+  await doctor.getByRole('navigation', { name: 'Doctor area' }).getByRole('link', { name: 'Lab results' }).click();
+  await expect(doctor).toHaveURL(/\/doctor\/labs$/);
   await expect(doctor.getByRole('heading', { level: 1, name: 'Lab results' })).toBeVisible();
   const row = doctor.getByRole('listitem', { name: `Lena Park · ${PANEL}` });
   await expect(row.getByText('Awaiting results')).toBeVisible();
