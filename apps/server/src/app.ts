@@ -257,7 +257,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
   // The patient's orders in My account, and a paid order's address until it ships (issue 17).
-  const accountOrders = createAccountOrders({ db, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit });
+  const accountOrders = createAccountOrders({ db, now, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit });
   const changeShippingAddress = createChangeShippingAddress({ db, now, orders, addresses, payments, fulfilment, prescriptions, doctors, pharmacies, audit, jobs, faxes, files, storefronts, accountOrders, log });
   // Auto-refills (issue 17): plans that follow the prescription, the renewal job (notice, charge once
   // per cycle, refill order, transmission, retries; renewal consult when refills run out), reorder.

@@ -1,6 +1,6 @@
 // One auto-refill: product, next date, refills left, expiry, card, status with its reason; and what
 // the patient can do with it (move the date within its bounds, skip the next one, change the card,
-// turn it off after a confirmation).
+// turn it off after a confirmation); paused for renewal, Renew prescription (issue 17).
 import type { RefillPlanView } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,10 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
+import { renewPrescriptionPath } from '@/shared/renewal';
 import { useDeactivateRefill, useMoveRefill, useRefillCard, useSkipRefill, type RefillCard } from '../api/refills.api';
 
 export const formatDay = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
@@ -30,6 +32,8 @@ export function RefillPlanCard({ plan, cards }: { plan: RefillPlanView; cards: R
   const [day, setDay] = useState(plan.nextDate.slice(0, 10));
   const [confirmOff, setConfirmOff] = useState(false);
   const headingId = `refill-${plan.id}`;
+  // Paused for renewal: the renewal order's checkout while it is in the cart, else the renew page.
+  const renewing = plan.status === 'paused' && plan.statusReason === 'renewal';
   const moveError = move.error && isApiError(move.error) ? (move.error.fieldError('nextDate') ?? move.error.detail) : move.error ? errorText(move.error) : null;
 
   return (
@@ -42,7 +46,20 @@ export function RefillPlanCard({ plan, cards }: { plan: RefillPlanView; cards: R
             </Typography>
             <Chip size="small" label={STATUS_LABEL[plan.status]} color={plan.status === 'active' ? 'success' : 'warning'} />
           </Stack>
-          {plan.statusMessage && <Alert severity="warning">{plan.statusMessage}</Alert>}
+          {plan.statusMessage && (
+            <Alert
+              severity="warning"
+              action={
+                renewing ? (
+                  <Button color="inherit" size="small" component={RouterLink} to={plan.renewalResumePath ?? renewPrescriptionPath(plan.sourceOrderId)}>
+                    Renew prescription
+                  </Button>
+                ) : undefined
+              }
+            >
+              {plan.statusMessage}
+            </Alert>
+          )}
           {plan.lastCycle?.status === 'declined' && plan.lastCycle.nextAttemptAt && (
             <Alert severity="warning">
               Your card was declined for your last refill. We will try again on {formatDay(plan.lastCycle.nextAttemptAt)}. Update your card so it is not delayed.
