@@ -388,6 +388,8 @@ export function createRefillsService(deps: {
 
     cycleOf: (executor: DbOrTx, planId: string, cycle: number, forUpdate = false) => repo.cycleOf(executor, planId, cycle, forUpdate),
     cycleById: (executor: DbOrTx, id: string) => repo.cycleById(executor, id),
+    /** The cycle that created a refill order (issue 17), else undefined (any other order). */
+    cycleOfOrder: (executor: DbOrTx, orderId: string) => repo.cycleOfOrder(executor, orderId),
     cyclesOf: (executor: DbOrTx, planId: string) => repo.cyclesOf(executor, planId),
     countCycles: (executor: DbOrTx, status: RefillCycleStatus) => repo.countCycles(executor, status),
 
