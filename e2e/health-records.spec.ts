@@ -102,5 +102,9 @@ test('a patient’s lab: requisition after payment, results uploaded by the doct
   expect(result.headers()['content-type']).toBe('image/jpeg');
   expect(result.headers()['content-disposition']).toMatch(/^attachment;/);
   await page.screenshot({ path: test.info().outputPath('health-records-resulted.png'), fullPage: true });
+  // On a phone: the filters wrap, each document's kind is named in the singular.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(documents.getByText(/^Receipt · /)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('health-records-phone.png'), fullPage: true });
   await doctor.context().close();
 });
