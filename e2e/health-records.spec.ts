@@ -74,9 +74,10 @@ test('a patient’s lab: requisition after payment, results uploaded by the doct
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('health-records-ordered.png'), fullPage: true });
 
-  // The doctor uploads the results on /doctor/labs.
+  // The doctor opens Lab results from the doctor area's header and uploads the results.
   const doctor = await staffSignIn(browser, DOCTOR, /\/doctor$/);
-  await doctor.goto('/doctor/labs');
+  await doctor.getByRole('navigation', { name: 'Doctor area' }).getByRole('link', { name: 'Lab results' }).click();
+  await expect(doctor).toHaveURL(/\/doctor\/labs$/);
   await expect(doctor.getByRole('heading', { level: 1, name: 'Lab results' })).toBeVisible();
   const row = doctor.getByRole('listitem', { name: `Lena Park · ${PANEL}` });
   await expect(row.getByText('Awaiting results')).toBeVisible();
@@ -101,5 +102,9 @@ test('a patient’s lab: requisition after payment, results uploaded by the doct
   expect(result.headers()['content-type']).toBe('image/jpeg');
   expect(result.headers()['content-disposition']).toMatch(/^attachment;/);
   await page.screenshot({ path: test.info().outputPath('health-records-resulted.png'), fullPage: true });
+  // On a phone: the filters wrap, each document's kind is named in the singular.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(documents.getByText(/^Receipt · /)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('health-records-phone.png'), fullPage: true });
   await doctor.context().close();
 });

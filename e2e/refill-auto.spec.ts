@@ -170,11 +170,10 @@ test('auto-refill: activated, renewed by the job once the clock passes its date 
   const cart = (await ok(await page.request.get('/api/cart'))) as { id: string; items: { title: string }[] };
   expect(cart.id).not.toBe(orderId);
   expect(cart.items.map((i) => i.title).join(' ')).toMatch(/Metformin/);
-  // From the plan to the renewal in the cart, and on to its questionnaire, filled in from last time.
-  await plan.getByRole('link', { name: 'Review your renewal' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole('main')).toContainText('Metformin ER Weight Support');
-  await page.screenshot({ path: test.info().outputPath('cart-renewal.png'), fullPage: true });
-  await page.goto('/checkout/questionnaire/1');
+  // From the plan straight into the renewal's checkout: its questionnaire, filled in from last time.
+  await plan.getByRole('link', { name: 'Renew prescription' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  if (!/questionnaire\/1/.test(page.url())) await page.goto('/checkout/questionnaire/1');
   await expect(page.getByText("We've filled in your answers from last time. Check each one and change anything that's different.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('renewal-questionnaire.png'), fullPage: true });
 });

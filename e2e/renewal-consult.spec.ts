@@ -82,8 +82,10 @@ test('a patient with no refills left asks for a renewal, confirms the prefilled 
   await doctorApproves(doctor, first.orderNumber);
   await approveWithNoRefills(doctor);
 
-  // The patient asks for a renewal of that prescription.
-  await patient.goto(`/orders/${first.orderId}/renew-prescription`);
+  // The patient finds Renew prescription on the order's details and asks for a renewal.
+  await patient.goto(`/order-details?id=${first.orderId}`);
+  await patient.getByRole('region', { name: 'Prescription' }).getByRole('link', { name: 'Renew prescription' }).click();
+  await expect(patient).toHaveURL(new RegExp(`/orders/${first.orderId}/renew-prescription$`));
   await expect(patient.getByRole('heading', { level: 1, name: 'Renew your prescription' })).toBeVisible();
   await expect(patient.getByRole('heading', { level: 2, name: 'Metformin ER 500 mg' })).toBeVisible();
   await expect(patient.getByText(/Refills left: 0 of 0/)).toBeVisible();

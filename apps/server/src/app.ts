@@ -86,6 +86,7 @@ import { createPrescriptionReceipt } from './workflows/prescription-receipt.ts';
 import { createConsultFrozenWorkflow } from './workflows/consult-frozen.ts';
 import { createEditOrderWorkflow } from './workflows/edit-order.ts';
 import { createFulfilWorkflow } from './workflows/fulfil.ts';
+import { createRefillPrescriptions } from './workflows/refill-prescription.ts';
 import { createOrderDecisions } from './workflows/order-decisions.ts';
 import { createOrderReview } from './workflows/order-review.ts';
 import { createHoldExpiry } from './workflows/hold-expiry.ts';
@@ -210,7 +211,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const faxes = createOutboxFaxAdapter(db, now);
   const prescriptions = createPrescriptionService({ db, now, storage: files, transport: createFaxTransport(faxes), audit });
   // The pharmacist's orders and the fulfilment of each (issue 15).
-  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog });
+  // issue 17: the pharmacist reads a refill order's prescription (the one its refill was sent on).
+  const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
+  const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog, refillPrescriptions: createRefillPrescriptions({ refills, prescriptions }) });
   // The visit as it happens (issue 16): who may join, its moments, the doctor's note; the call is
   // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over one process's bus.
   const visitSignals = createInMemorySignalBus();
@@ -235,7 +238,6 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // A written prescription's transmission job: fax it, then the order is prescribed (issue 15).
   const prescribe = createPrescribeWorkflow({ db, jobs, orders, prescriptions, pharmacies, doctors, auth, storefronts, notices: orderNotices, port: config.PORT, log });
   // Auto-refill plans (issue 17): an approved renewal points its plan at the new prescription.
-  const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
   // issue 17 renewal consult: a prescription with no refills left or expired opens a consult
   // prefilled with the last answers in the patient's cart (the refill job, or the patient asking).
   const renewalConsult = createRenewalConsult({ db, now, consults, cart, orders, prescriptions, doctors, storefronts, jobs, notifications, auth, audit, port: config.PORT, log });
@@ -257,7 +259,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
   const prescriptionReceipt = createPrescriptionReceipt({ db, prescriptions, fulfilment, orders, pharmacies, notices: orderNotices });
   // The patient's orders in My account, and a paid order's address until it ships (issue 17).
-  const accountOrders = createAccountOrders({ db, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit });
+  const accountOrders = createAccountOrders({ db, now, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit });
   const changeShippingAddress = createChangeShippingAddress({ db, now, orders, addresses, payments, fulfilment, prescriptions, doctors, pharmacies, audit, jobs, faxes, files, storefronts, accountOrders, log });
   // Auto-refills (issue 17): plans that follow the prescription, the renewal job (notice, charge once
   // per cycle, refill order, transmission, retries; renewal consult when refills run out), reorder.

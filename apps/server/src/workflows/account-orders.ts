@@ -11,6 +11,7 @@ import {
   lineSubtotal,
   orderNumberOf,
   patientStatusLabel,
+  prescriptionRenewalBlock,
   Stage,
   trackingUrl,
   VISIT_TYPES,
@@ -145,6 +146,8 @@ export function latestStepOf(state: OrderState, facts: Pick<OrderFacts, 'fulfilm
 
 export function createAccountOrders(deps: {
   db: Db;
+  /** The clock a prescription's expiry is read against (renewable). */
+  now: () => Date;
   orders: Pick<OrdersService, 'patientOrders' | 'state' | 'storeData' | 'view'>;
   payments: Pick<PaymentsService, 'paymentForOrder'>;
   fulfilment: Pick<FulfilmentService, 'ofOrders'>;
@@ -156,7 +159,7 @@ export function createAccountOrders(deps: {
   ratings: Pick<RatingsService, 'forOrder'>;
   audit: Pick<AuditService, 'list'>;
 }) {
-  const { db, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit } = deps;
+  const { db, now, orders, payments, fulfilment, scheduling, reviews, prescriptions, pharmacies, doctors, ratings, audit } = deps;
 
   /** The doctor to rate (the completed visit's, else the deciding one's), as the rating step reads it; null before either. */
   async function doctorToRate(orderId: string): Promise<string | null> {
@@ -288,6 +291,7 @@ export function createAccountOrders(deps: {
               refillsLeft: prescription.refillsLeft,
               expiresAt: prescription.expiresAt,
               status: prescription.status,
+              renewable: prescriptionRenewalBlock(prescription, now()) === null,
             }
           : null,
         payment:

@@ -17,7 +17,7 @@ import type { OrderNotices } from './order-notices.ts';
 export function createFulfilWorkflow(deps: {
   db: Db;
   orders: Pick<OrdersService, 'transition' | 'write' | 'state'>;
-  fulfilment: Pick<FulfilmentService, 'orderFor' | 'ofOrder' | 'recordFilled' | 'recordShipped' | 'recordDelivered'>;
+  fulfilment: Pick<FulfilmentService, 'orderFor' | 'ofOrder' | 'prescriptionOf' | 'recordFilled' | 'recordShipped' | 'recordDelivered'>;
   notices: Pick<OrderNotices, 'enqueue'>;
   prescriptions: Pick<PrescriptionService, 'ofOrder' | 'assertFillable' | 'revoke'>;
   payments: Pick<PaymentsService, 'refundForOrder' | 'paymentForOrder'>;
@@ -32,7 +32,8 @@ export function createFulfilWorkflow(deps: {
     async fill(pharmacist: Pharmacist, orderId: string, audit: AuditContext) {
       await db.transaction(async (tx) => {
         const state = await fulfilment.orderFor(tx, pharmacist, orderId, { forUpdate: true });
-        const prescriptionId = (await prescriptions.ofOrder(tx, orderId))?.id ?? null;
+        // Its own prescription, or for a refill order (issue 17) the one its refill was sent on.
+        const prescriptionId = (await fulfilment.prescriptionOf(tx, orderId))?.id ?? null;
         // A revoked or expired prescription must not be filled (409).
         if (prescriptionId) await prescriptions.assertFillable(tx, prescriptionId);
         const { changed } = await fulfilment.recordFilled(tx, { orderId, pharmacyId: pharmacist.pharmacyId, prescriptionId, by: pharmacist.userId });

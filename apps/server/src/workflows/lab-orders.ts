@@ -4,8 +4,9 @@
 // (stage mask Payment only: no consult, no visit) is captured at checkout, so the `pay` step queues
 // LAB_ORDERS_JOB in the transaction that records the payment and the job makes one lab order per
 // (order, lab product) with its requisition PDF. An order still waiting for a doctor's decision
-// (authorized: a lab product bought beside a consult product) gets nothing at payment; the job
-// only ever orders labs for an order whose money was taken.
+// (authorized: a lab product bought beside a consult product) gets nothing at payment: the doctor's
+// approval queues the job once it captures the hold (workflows/order-decisions.ts); the job only
+// ever orders labs for an order whose money was taken.
 //
 // Results: a doctor who serves the lab order's storefront (and, when a doctor ordered it, only that
 // doctor) sees the lab orders on /doctor/labs and uploads a PDF or photo of the results (checked as

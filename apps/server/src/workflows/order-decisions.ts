@@ -19,6 +19,9 @@
 // refill plan it renews follows the new prescription, in the same transaction (`renewals`, the
 // refills module's port; none wired: nothing to follow).
 //
+// A lab product bought beside the consult (issue 17): its lab order is queued (LAB_ORDERS_JOB,
+// workflows/lab-orders.ts) in the approval's transaction, the capture having taken its money.
+//
 // A visit's order (`visit_scheduled`) is decided only once its visit was completed (issue 16): 409
 // VISIT_NOT_COMPLETED before, checked after the claim and before any money moves.
 import { AppError, notFound } from '../lib/problem.ts';
@@ -42,6 +45,7 @@ import { PRESCRIBE_JOB, type PrescribeWorkflow } from './prescribe.ts';
 import type { VisitsService } from '../modules/visits/visits.service.ts';
 import { assertVisitCompleted } from './visit-completion.ts';
 import type { RenewalPlans } from './renewal-consult.ts';
+import { LAB_ORDERS_JOB } from './lab-orders.ts';
 
 export const PHARMACY_UNREACHABLE =
   'The prescription cannot be sent to this pharmacy: it has no fax number on file. Ask the patient to choose another pharmacy (Request information), or decline.';
@@ -133,6 +137,9 @@ export function createOrderDecisions(deps: {
         const key = transmissionKey(prescription.id);
         await jobs.enqueue(PRESCRIBE_JOB, { prescriptionId: prescription.id }, { tx, singletonKey: key, maxAttempts: 10 });
         await notices.enqueue(tx, { orderId, notice: 'approved' });
+        // issue 17: a lab product bought beside the consult is ordered at the lab now its money is
+        // captured (as the pay step does for a lab panel captured at checkout; the job skips orders without one).
+        await jobs.enqueue(LAB_ORDERS_JOB, { orderId }, { tx, singletonKey: `${LAB_ORDERS_JOB}:${orderId}` });
       });
       jobs.nudge();
       return { status: 'approved' as const };

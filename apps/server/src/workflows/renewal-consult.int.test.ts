@@ -149,6 +149,32 @@ describe('opening a renewal consult (issue 17)', () => {
     expect((await ctx.app.services.notifications.outbox(200)).filter((m) => m.to === email && m.subject === 'Time to renew your prescription')).toHaveLength(1);
   });
 
+  it("points a plan paused for renewal at the renewal's checkout while it is in the cart, and not once it is paid (issue 17 refills page)", async () => {
+    const rx = await prescribed(0);
+    const at = ctx.clock.now;
+    const [plan] = await ctx.database.db
+      .insert(refillPlans)
+      .values({ prescriptionId: rx.prescriptionId, sourceOrderId: rx.orderId, patientId: rx.patient.userId, storefrontId: EVERGREEN_ID, productId: DEMO_PRODUCTS.evergreen.metformin, cycleDays: 30, nextDate: at, createdAt: at, updatedAt: at })
+      .returning();
+    const { orderId } = await ctx.database.db.transaction((tx) =>
+      ctx.app.services.renewalConsult.open(tx, { planId: plan!.id, patientId: rx.patient.userId, storefrontId: EVERGREEN_ID, productId: DEMO_PRODUCTS.evergreen.metformin, prescriptionId: rx.prescriptionId, sourceOrderId: rx.orderId }),
+    );
+    const view = async () => {
+      const res = await rx.patient.get('/api/refills');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().plans as { id: string; renewalOrderId: string | null; renewalResumePath: string | null }[]).find((p) => p.id === plan!.id);
+    };
+    // Active: nothing to renew.
+    expect(await view()).toMatchObject({ renewalResumePath: null });
+    await ctx.database.db.update(refillPlans).set({ status: 'paused', statusReason: 'renewal', renewalOrderId: orderId }).where(eq(refillPlans.id, plan!.id));
+    expect(await view()).toMatchObject({ renewalOrderId: orderId, renewalResumePath: '/checkout' });
+
+    await changeWeightAndSubmit(rx.patient, orderId);
+    await completeStagesButPayment(ctx, orderId);
+    expect((await payWithTestCard(ctx, rx.patient, orderId)).statusCode).toBe(200);
+    expect(await view()).toMatchObject({ renewalOrderId: orderId, renewalResumePath: null });
+  });
+
   it('joins a cart with other items without taking them out, and refuses a cart holding another consult product (409, nothing changed)', async () => {
     const rx = await prescribed(0);
     const cart = (await rx.patient.post('/api/cart')).json().id as string;

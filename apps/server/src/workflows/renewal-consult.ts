@@ -22,7 +22,7 @@
 // the prescription, the plan (null when the patient asked) and the consult it was copied from.
 // `open` is idempotent per prescription (and so per plan and prescription): a second call answers
 // the same order, and a plan asking after the patient did takes the renewal over.
-import { firstPendingRoute, RENEWAL_MESSAGES, type RenewalAnswerDiff, type StorefrontConfig } from '@store/domain';
+import { firstPendingRoute, prescriptionRenewalBlock, RENEWAL_MESSAGES, type RenewalAnswerDiff, type StorefrontConfig } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError, notFound } from '../lib/problem.ts';
@@ -70,9 +70,7 @@ interface RenewalNoticeJob {
 
 /** A prescription is renewable once it has no refills left or has expired (never a revoked one). */
 export function renewalBlock(prescription: Pick<PrescriptionSummary, 'status' | 'refillsLeft' | 'expiresAt'>, at: Date): 'refills_left' | 'revoked' | null {
-  if (prescription.status === 'revoked') return 'revoked';
-  const expired = prescription.status === 'expired' || new Date(prescription.expiresAt).getTime() <= at.getTime();
-  return !expired && prescription.refillsLeft > 0 ? 'refills_left' : null;
+  return prescriptionRenewalBlock(prescription, at);
 }
 
 /** An answer in a form that compares equal when it says the same (object keys and picked options in any order). */

@@ -1,16 +1,25 @@
-// The staff pages' frame (issue 15): a plain header with the store, the area's name, who is
-// signed in and Sign out, then the main landmark. None of the patient chrome (cart, account menu,
+// The staff pages' frame (issue 15): a plain header with the store, the area's name, the area's
+// pages (issue 17: the doctor's queue and lab results), who is signed in and Sign out, then the main landmark. None of the patient chrome (cart, account menu,
 // privacy notice): staff areas and the staff sign-in page only, loaded with them, never by a patient.
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
 import { useStoreConfig } from '@/shared/storefront';
 import { MAIN_CONTENT_ID } from './mainContent';
 import { StatusButton } from './StatusButton';
+
+/** One of a staff area's pages in its header; `end`: current only on exactly this path (the area's index). */
+export interface StaffNavItem {
+  label: string;
+  to: string;
+  end?: boolean;
+}
 
 export interface StaffFrameProps {
   /** "Doctor area", "Pharmacy", "Staff sign-in". */
@@ -20,10 +29,12 @@ export interface StaffFrameProps {
   /** Shows Sign out when given. */
   onSignOut?: (() => void) | undefined;
   signingOut?: boolean;
+  /** The area's pages, as links (only to a signed-in staff member of the area). */
+  nav?: StaffNavItem[] | undefined;
   children: ReactNode;
 }
 
-export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, children }: StaffFrameProps) {
+export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, nav, children }: StaffFrameProps) {
   const { name } = useStoreConfig();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -37,6 +48,24 @@ export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, 
               {areaName}
             </Typography>
           </Stack>
+          {nav && nav.length > 0 ? (
+            <Box component="nav" aria-label={areaName}>
+              <Stack direction="row" spacing={1} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {nav.map((item) => (
+                  <li key={item.to}>
+                    <Button
+                      component={NavLink}
+                      to={item.to}
+                      end={item.end ?? false}
+                      sx={{ '&[aria-current="page"]': { textDecoration: 'underline', fontWeight: 700 } }}
+                    >
+                      {item.label}
+                    </Button>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          ) : null}
           {userName ? (
             <Typography component="p" data-testid="staff-name">
               {userName}

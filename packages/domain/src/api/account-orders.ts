@@ -127,6 +127,8 @@ export const accountOrderDetailsSchema = accountOrderSummarySchema
         refillsLeft: z.int(),
         expiresAt: z.string(),
         status: z.string(),
+        /** No refills left or expired, and not revoked (prescriptionRenewalBlock): the patient may ask to renew it. */
+        renewable: z.boolean(),
       })
       .nullable(),
     payment: z

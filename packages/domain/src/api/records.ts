@@ -18,6 +18,16 @@ export const RECORD_DOCUMENT_KIND_LABELS: Record<RecordDocumentKind, string> = {
   lab_result: 'Lab results',
 };
 
+/** One document's kind, as its row in the list names it ("Receipt · Nov 27, 2026"); the filter uses the plural labels above. */
+export const RECORD_DOCUMENT_KIND_NAMES: Record<RecordDocumentKind, string> = {
+  upload: 'Upload',
+  prescription: 'Prescription',
+  visit_summary: 'Visit summary',
+  receipt: 'Receipt',
+  requisition: 'Lab requisition',
+  lab_result: 'Lab results',
+};
+
 export const LAB_ORDER_STATUS_VALUES = ['ordered', 'collected', 'resulted'] as const;
 export type LabOrderStatusValue = (typeof LAB_ORDER_STATUS_VALUES)[number];
 

@@ -94,6 +94,11 @@ export const refillPlanSchema = z.object({
   /** What the patient reads: "Visa ending in 4242" or "Your current card (Visa ending in 4242)". */
   cardLabel: z.string(),
   renewalOrderId: z.string().nullable(),
+  /**
+   * Paused for renewal with its renewal order still to check out (it is the patient's cart): where
+   * the checkout resumes. Null otherwise (the page links the renew page of the source order).
+   */
+  renewalResumePath: z.string().nullable(),
   /** The bounds a new next date must fall within (YYYY-MM-DD). */
   moveBounds: z.object({ min: z.string(), max: z.string() }),
   /** The latest cycle's outcome (a declined charge's next try). */

@@ -17,6 +17,17 @@ export const RENEWAL_MESSAGES = {
   BANNER: "We've filled in your answers from last time. Check each one and change anything that's different.",
 } as const;
 
+/**
+ * Why a prescription cannot be renewed at `at`, or null when it can: renewable once it has no
+ * refills left or has expired (never a revoked one). The renewal consult, the order details'
+ * "Renew prescription" and the refills page read it the same way.
+ */
+export function prescriptionRenewalBlock(prescription: { status: string; refillsLeft: number; expiresAt: string | Date }, at: Date): RenewalBlock | null {
+  if (prescription.status === 'revoked') return 'revoked';
+  const expired = prescription.status === 'expired' || new Date(prescription.expiresAt).getTime() <= at.getTime();
+  return !expired && prescription.refillsLeft > 0 ? 'refills_left' : null;
+}
+
 /** GET /api/prescriptions/:id/renewal: a patient's own prescription and whether they may ask to renew it. */
 export const prescriptionRenewalSchema = z
   .object({

@@ -98,5 +98,7 @@ export const refillCycles = pgTable(
     uniqueIndex('refill_cycles_plan_cycle_unique').on(t.planId, t.cycle),
     uniqueIndex('refill_cycles_key_unique').on(t.idempotencyKey),
     index('refill_cycles_retry_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'declined'`),
+    // The cycle of a refill order (the pharmacist's pages read its prescription through it).
+    index('refill_cycles_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 );

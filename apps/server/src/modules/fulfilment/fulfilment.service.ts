@@ -22,7 +22,7 @@ import type { AccessLogService } from '../access-log/access-log.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import type { OrderState, OrdersService } from '../orders/orders.service.ts';
 import type { PharmacyService } from '../pharmacies/pharmacies.service.ts';
-import type { PrescriptionService } from '../prescriptions/prescriptions.service.ts';
+import type { PrescriptionService, PrescriptionSummary as WrittenPrescription } from '../prescriptions/prescriptions.service.ts';
 import { fulfilmentRepo as repo, type FulfilmentRow } from './fulfilment.repo.ts';
 
 export type { FulfilmentRow };
@@ -43,6 +43,14 @@ export interface Pharmacist {
 
 /** What the pharmacist reads of the order's prescription (null for a product that needs none). */
 export type PrescriptionSummary = NonNullable<PharmacyOrder['prescription']>;
+
+/**
+ * The prescription a refill order was sent on (issue 17, decision 009: a refill order has none of
+ * its own); null for any other order. Implemented by workflows/refill-prescription.ts.
+ */
+export interface RefillPrescriptions {
+  ofRefillOrder(executor: DbOrTx, orderId: string): Promise<WrittenPrescription | null>;
+}
 
 /** Order statuses in which an order is at the pharmacy, per list tab. */
 const TAB_STATUSES: Record<Exclude<PharmacyTab, 'all'>, OrderStatus[]> = {
@@ -80,8 +88,15 @@ export function createFulfilmentService(deps: {
   pharmacies: Pick<PharmacyService, 'pharmacyById'>;
   prescriptions: Pick<PrescriptionService, 'ofOrder' | 'documentOf'>;
   accessLog: Pick<AccessLogService, 'record'>;
+  /** issue 17: a refill order's prescription (the original one, sent again as the refill). */
+  refillPrescriptions?: RefillPrescriptions | undefined;
 }) {
   const { db, now, orders, pharmacies } = deps;
+
+  /** The prescription the pharmacy fills for this order: its own, else (a refill order) the one its refill was sent on. */
+  async function prescriptionOf(executor: DbOrTx, orderId: string): Promise<WrittenPrescription | null> {
+    return (await deps.prescriptions.ofOrder(executor, orderId)) ?? (await deps.refillPrescriptions?.ofRefillOrder(executor, orderId)) ?? null;
+  }
 
   /** Whether the order was sent to this pharmacist's pharmacy (see the module's header). */
   function sentTo(pharmacist: Pharmacist, state: OrderState): boolean {
@@ -138,7 +153,7 @@ export function createFulfilmentService(deps: {
 
   /** The order's prescription as the pharmacist reads it, or null (a product that needs none). */
   async function summaryOf(orderId: string): Promise<PrescriptionSummary | null> {
-    const p = await deps.prescriptions.ofOrder(db, orderId);
+    const p = await prescriptionOf(db, orderId);
     if (!p) return null;
     return {
       id: p.id,
@@ -246,8 +261,10 @@ export function createFulfilmentService(deps: {
     async prescriptionDocument(pharmacist: Pharmacist, orderId: string): Promise<{ bytes: Buffer; orderNumber: string }> {
       const state = await orders.state(db, { orderId });
       if (!state || !sentTo(pharmacist, state)) throw notFound();
-      const p = await deps.prescriptions.ofOrder(db, orderId);
-      if (!p || p.pharmacyId !== pharmacist.pharmacyId) throw notFound();
+      const own = await deps.prescriptions.ofOrder(db, orderId);
+      // A refill order (issue 17): the prescription its refill was sent on, to the order's pharmacy.
+      const p = own ?? (await deps.refillPrescriptions?.ofRefillOrder(db, orderId)) ?? null;
+      if (!p || (own ? p.pharmacyId : state.order.pharmacyId) !== pharmacist.pharmacyId) throw notFound();
       const bytes = await deps.prescriptions.documentOf(p.id);
       if (!bytes) throw notFound();
       await db.transaction((tx) =>
@@ -263,6 +280,9 @@ export function createFulfilmentService(deps: {
       );
       return { bytes, orderNumber: orderNumberOf(orderId) };
     },
+
+    /** The prescription the pharmacy fills for an order: its own, else a refill order's (issue 17); null for a product that needs none. */
+    prescriptionOf,
 
     /** The order's fulfilment row, locked. */
     ofOrder: (tx: DbOrTx, orderId: string) => repo.ofOrder(tx, orderId, { forUpdate: true }),

@@ -14,6 +14,7 @@ import { users } from '../../db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
 import { pharmacyStaff } from '../../db/schema/fulfilment.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
+import { prescriptions } from '../../db/schema/prescriptions.ts';
 import { DEMO_FORMULARY } from '../../db/seed/formulary.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID } from '../../db/seed/storefronts.ts';
@@ -174,7 +175,7 @@ describe('order details, receipt and who may see them (issue 17 authorization)',
       pharmacy: { name: expect.any(String) },
       doctor: { name: 'Dr. Ana Ruiz', credentials: 'MD' },
       visit: { type: 'review', status: 'reviewed' },
-      prescription: { medication: 'Metformin ER', strength: '500 mg', quantity: 60, refillsLeft: 2, directions: 'Take 1 tablet by mouth twice daily with meals.' },
+      prescription: { medication: 'Metformin ER', strength: '500 mg', quantity: 60, refillsLeft: 2, directions: 'Take 1 tablet by mouth twice daily with meals.', renewable: false },
       payment: { status: 'captured', card: { brand: 'visa', last4: '4242' } },
       receiptUrl: `/api/orders/${orderId}/receipt.pdf`,
       ratePath: `/checkout/ended-visit?id=${orderId}`,
@@ -191,6 +192,18 @@ describe('order details, receipt and who may see them (issue 17 authorization)',
     // Once rated, the link goes.
     expect((await patient.post(`/api/orders/${orderId}/rating`, { stars: 5 })).statusCode).toBe(201);
     expect((await patient.get(`/api/account/orders/${orderId}`)).json().ratePath).toBeNull();
+  });
+
+  it('offers to renew a prescription once it has no refills left, never a revoked one (issue 17 renewal consult)', async () => {
+    const patient = await signedInPatient(ctx);
+    const orderId = await paidOrder(patient, DEMO_PRODUCTS.evergreen.metformin, 'awaiting_review');
+    await approvedAndPrescribed(orderId);
+    const renewable = async () => (await patient.get(`/api/account/orders/${orderId}`)).json().prescription.renewable as boolean;
+    expect(await renewable()).toBe(false);
+    await ctx.database.db.update(prescriptions).set({ refillsLeft: 0 }).where(eq(prescriptions.orderId, orderId));
+    expect(await renewable()).toBe(true);
+    await ctx.database.db.update(prescriptions).set({ status: 'revoked' }).where(eq(prescriptions.orderId, orderId));
+    expect(await renewable()).toBe(false);
   });
 
   it('patient B reaches none of patient A’s orders: details, receipt and address change are 404, the list shows only their own; a guest gets 401', async () => {

@@ -1,5 +1,5 @@
 // Formulary, prescriptions, their transmissions (private to the prescriptions module).
-import { and, asc, desc, eq, gt, inArray, notLike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prescriptions, prescriptionTransmissions, productFormulary } from '../../db/schema/prescriptions.ts';
 
@@ -108,6 +108,16 @@ export const prescriptionsRepo = {
       .where(and(eq(prescriptions.id, id), eq(prescriptions.status, 'active'), gt(prescriptions.refillsLeft, 0), gt(prescriptions.expiresAt, at)))
       .returning({ refillsLeft: prescriptions.refillsLeft });
     return row ? row.refillsLeft : null;
+  },
+
+  /** A refill cycle's transmission (issue 17: keyed `rx:<prescription>:refill:<plan>:<cycle>`), on whichever prescription it was sent. */
+  async refillTransmissionOf(db: DbOrTx, planId: string, cycle: number): Promise<TransmissionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(prescriptionTransmissions)
+      .where(like(prescriptionTransmissions.idempotencyKey, `rx:%:refill:${planId}:${cycle}`))
+      .limit(1);
+    return row;
   },
 
   async transmissionByKey(db: DbOrTx, key: string): Promise<TransmissionRow | undefined> {

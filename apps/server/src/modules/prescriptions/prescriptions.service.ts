@@ -225,6 +225,17 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
       return summaryOf(row, await repo.transmissionOf(executor, row.id));
     },
 
+    /**
+     * The prescription a refill cycle was sent on (issue 17, decision 009: a refill order has no
+     * prescription of its own; its transmission is keyed `rx:<prescription>:refill:<plan>:<cycle>`),
+     * with that refill's transmission; null when none was queued.
+     */
+    async ofRefill(executor: DbOrTx, refill: { planId: string; cycle: number }): Promise<PrescriptionSummary | null> {
+      const t = await repo.refillTransmissionOf(executor, refill.planId, refill.cycle);
+      const row = t ? await repo.byId(executor, t.prescriptionId) : undefined;
+      return row ? summaryOf(row, t) : null;
+    },
+
     /** One prescription by id (workflows; never a route by itself). */
     async byId(executor: DbOrTx, id: string): Promise<PrescriptionSummary | null> {
       const row = await repo.byId(executor, id);

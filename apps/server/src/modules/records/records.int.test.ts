@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { completeStagesButPayment, payWithTestCard } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
-import { pdfText } from '../../../test/prescribing.ts';
+import { pdfText, prescribingDoctor } from '../../../test/prescribing.ts';
 import { patientUpload, signedInDoctor, TINY_PNG, type DoctorClient } from '../../../test/reviews.ts';
 import { paidVisitOrder, VISIT_TEST_MONDAY } from '../../../test/visit-call.ts';
 import { users } from '../../db/schema/auth.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
 import { documents, labOrders } from '../../db/schema/records.ts';
 import { decisions } from '../../db/schema/reviews.ts';
@@ -164,6 +165,48 @@ describe('lab orders (issue 17 health records)', () => {
     expect(mails[0]!.body).toContain('/my-account/records');
     expect(mails[0]!.body).toContain(PANEL);
     expect(await accessRows(patient.userId)).toContainEqual(expect.objectContaining({ actorUserId: doctor.userId, what: 'lab_result', reason: `lab_order:${lab!.id}` }));
+  });
+
+  it('a lab panel bought beside a consult product is ordered once the doctor approves (the hold captured), not at payment', async () => {
+    // issue 17 health records: lab products produce a lab order with a requisition PDF
+    const patient = await signedInPatient(ctx, { firstName: 'Lena', lastName: 'Park' });
+    await ctx.database.db.update(users).set({ dateOfBirth: '1984-05-06' }).where(eq(users.id, patient.userId));
+    const orderId = (await patient.post('/api/cart')).json().id as string;
+    const items = [{ productId: DEMO_PRODUCTS.evergreen.metformin }, { productId: DEMO_PRODUCTS.evergreen.labPanel }];
+    expect((await patient.patch(`/api/orders/${orderId}/items`, { items })).statusCode).toBe(200);
+    expect((await patient.patch(`/api/orders/${orderId}/shipping`, { state: 'TX' })).statusCode).toBe(200);
+    await completeStagesButPayment(ctx, orderId);
+    const paid = await payWithTestCard(ctx, patient, orderId);
+    expect(paid.json().status).toBe('awaiting_review');
+    await ctx.app.services.jobs.drain();
+    // Only held: nothing is ordered at the lab yet.
+    expect(await labsOf(patient)).toEqual([]);
+
+    const [pharmacy] = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.isPatientCreated, false)).limit(1);
+    await ctx.database.db
+      .update(orders)
+      .set({ pharmacyId: pharmacy!.id, shipFullName: 'Lena Park', shipLine1: '1 Main St', shipCity: 'Austin', shipState: 'TX', shipZip: '78701' })
+      .where(eq(orders.id, orderId));
+    const doctor = await prescribingDoctor(ctx, ['TX']);
+    expect((await doctor.post(`/api/doctor/orders/${orderId}/claim`)).statusCode).toBe(200);
+    const approved = await doctor.post(`/api/doctor/orders/${orderId}/approve`, {
+      formularyId: DEMO_FORMULARY.metforminEr500,
+      quantity: 60,
+      daysSupply: 30,
+      directions: 'Take 1 tablet by mouth twice daily with meals.',
+      refills: 1,
+      validForDays: 365,
+    });
+    expect(approved.statusCode).toBe(200);
+    await ctx.app.services.jobs.drain();
+
+    const labs = await labsOf(patient);
+    expect(labs).toHaveLength(1);
+    expect(labs[0]).toMatchObject({ panel: PANEL, status: 'ordered', orderId });
+    expect(labs[0]!.requisitionUrl).not.toBeNull();
+    const pdf = await patient.get(labs[0]!.requisitionUrl!);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Lena Park');
   });
 });
 

@@ -115,6 +115,12 @@ export const refillsRepo = {
     return row;
   },
 
+  /** The cycle that created this refill order, if it is one. */
+  async cycleOfOrder(db: DbOrTx, orderId: string): Promise<CycleRow | undefined> {
+    const [row] = await db.select().from(refillCycles).where(eq(refillCycles.orderId, orderId)).limit(1);
+    return row;
+  },
+
   async cycleById(db: DbOrTx, id: string): Promise<CycleRow | undefined> {
     const [row] = await db.select().from(refillCycles).where(eq(refillCycles.id, id));
     return row;

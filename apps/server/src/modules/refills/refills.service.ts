@@ -35,6 +35,8 @@ export type { CycleRow, PlanRow };
 const DAY_MS = 24 * 60 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (s: string) => UUID.test(s);
+/** An order still being checked out (a renewal order in the patient's cart). */
+const UNFINISHED = new Set(['draft', 'awaiting_payment']);
 
 /** The charge's idempotency key of a cycle: the first attempt `refill:<plan>:<cycle>`, each retry after a decline its own. */
 export const refillChargeKey = (planId: string, cycle: number, declines = 0) =>
@@ -151,6 +153,13 @@ export function createRefillsService(deps: {
     return { card: null, cardLabel: current ? `Your current card (${current.label})` : 'No card on file: add one before your next refill' };
   }
 
+  /** A plan paused for renewal whose renewal order (the patient's cart) is not yet checked out: the checkout, which resumes at its first pending stage. */
+  async function renewalResumePathOf(plan: PlanRow): Promise<string | null> {
+    if (plan.status !== 'paused' || plan.statusReason !== 'renewal' || !plan.renewalOrderId) return null;
+    const order = await orders.findById(db, plan.renewalOrderId);
+    return order && order.userId === plan.patientId && UNFINISHED.has(order.status) ? '/checkout' : null;
+  }
+
   async function viewOf(plan: PlanRow, cards: CardView[], latest: CycleRow | undefined): Promise<RefillPlanView> {
     const rx = await prescriptions.byId(db, plan.prescriptionId);
     const product = await catalog.findAny(plan.storefrontId, plan.productId);
@@ -174,6 +183,7 @@ export function createRefillsService(deps: {
       expiresAt: expiresAt.toISOString(),
       ...(await cardLabelOf(plan, cards)),
       renewalOrderId: plan.renewalOrderId,
+      renewalResumePath: await renewalResumePathOf(plan),
       moveBounds: refillMoveBounds(now(), expiresAt),
       lastCycle: latest
         ? { cycle: latest.cycle, status: latest.status, orderId: latest.orderId, attempts: latest.attempts, nextAttemptAt: latest.nextAttemptAt?.toISOString() ?? null }
@@ -378,6 +388,8 @@ export function createRefillsService(deps: {
 
     cycleOf: (executor: DbOrTx, planId: string, cycle: number, forUpdate = false) => repo.cycleOf(executor, planId, cycle, forUpdate),
     cycleById: (executor: DbOrTx, id: string) => repo.cycleById(executor, id),
+    /** The cycle that created a refill order (issue 17), else undefined (any other order). */
+    cycleOfOrder: (executor: DbOrTx, orderId: string) => repo.cycleOfOrder(executor, orderId),
     cyclesOf: (executor: DbOrTx, planId: string) => repo.cyclesOf(executor, planId),
     countCycles: (executor: DbOrTx, status: RefillCycleStatus) => repo.countCycles(executor, status),
 

@@ -89,6 +89,25 @@ describe('the staff areas’ role guard (issue 15)', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
   });
 
+  it('links the doctor’s review queue and lab results in the area’s header (issue 17: /doctor/labs was reachable only by typing it)', async () => {
+    api('doctor', [
+      ['GET', '/api/doctor/queue', () => ({ body: queue([queueItem()]) })],
+      ['GET', '/api/doctor/labs', () => ({ body: { labs: [] } })],
+    ]);
+    const router = renderAt('/doctor');
+    const nav = await within(await screen.findByRole('banner')).findByRole('navigation', { name: 'Doctor area' });
+    expect(within(nav).getByRole('link', { name: 'Review queue' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Lab results' }));
+    expect(await within(screen.getByRole('main')).findByRole('heading', { level: 1, name: 'Lab results' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/doctor/labs');
+    expect(within(nav).getByRole('link', { name: 'Lab results' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Review queue' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Review queue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review queue' })).toBeInTheDocument();
+  });
+
   it('says so when no orders wait, and shows the connection error with Retry when the queue fails', async () => {
     let answer: FakeAnswer = { body: queue([]) };
     api('doctor', [['GET', '/api/doctor/queue', () => answer]]);
@@ -115,5 +134,6 @@ describe('the staff areas’ role guard (issue 15)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(await screen.findByText('Prescriptions and orders sent to Evergreen Health Mail-Order Pharmacy, Denver, CO')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Pharmacy')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Lab results' })).not.toBeInTheDocument();
   });
 });

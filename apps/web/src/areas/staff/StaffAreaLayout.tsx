@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState, FullPageLoading } from '@/components/PageState';
-import { StaffFrame } from '@/components/StaffFrame';
+import { StaffFrame, type StaffNavItem } from '@/components/StaffFrame';
 import { StatusButton } from '@/components/StatusButton';
 import { useSession } from '@/shared/session';
 import { STAFF_SIGN_IN_PATH, useStaffSignOut } from '@/shared/staffSession';
@@ -18,9 +18,11 @@ export interface StaffAreaLayoutProps {
   role: 'doctor' | 'pharmacist';
   /** Shown in the header and the tab title: "Doctor area", "Pharmacy". */
   areaName: string;
+  /** The area's pages, linked in its header once the right role is signed in. */
+  nav?: StaffNavItem[] | undefined;
 }
 
-export function StaffAreaLayout({ role, areaName }: StaffAreaLayoutProps) {
+export function StaffAreaLayout({ role, areaName, nav }: StaffAreaLayoutProps) {
   useDocumentTitle(areaName);
   const { pathname, search } = useLocation();
   const session = useSession();
@@ -58,7 +60,7 @@ export function StaffAreaLayout({ role, areaName }: StaffAreaLayoutProps) {
     );
   }
   return (
-    <StaffFrame areaName={areaName} userName={fullName(profile.data)} onSignOut={signOut} signingOut={isPending}>
+    <StaffFrame areaName={areaName} userName={fullName(profile.data)} onSignOut={signOut} signingOut={isPending} nav={nav}>
       <Outlet />
     </StaffFrame>
   );

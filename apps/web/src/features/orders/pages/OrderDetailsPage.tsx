@@ -1,8 +1,9 @@
 // SPEC §2 /order-details?id=… (issue 17; SPEC §7 order details, details for customer receipt):
 // one of the patient's orders — status and latest step, items and totals, shipping address,
 // pharmacy, doctor, visit, prescription summary, payment, fulfilment and tracking, the steps so far
-// — with the receipt PDF, Reorder (the refills part's endpoint), Continue for an unfinished order
-// and Change shipping address while the order has not shipped.
+// — with the receipt PDF, Reorder (the refills part's endpoint), Continue for an unfinished order,
+// Change shipping address while the order has not shipped, and Renew prescription once its
+// prescription has no refills left or has expired (the renewal feature's page).
 import { CARD_BRAND_NAMES, type AccountOrderDetails, type CardBrand } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,6 +19,7 @@ import { EmptyState, ErrorState, errorText, LoadingState } from '@/components/Pa
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
 import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
+import { renewPrescriptionPath } from '@/shared/renewal';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { useAccountOrder, useReorder } from '../api/orders.api';
@@ -235,6 +237,14 @@ function Details({ order }: { order: AccountOrderDetails }) {
           <Typography variant="body2">
             Refills left: {order.prescription.refillsLeft} · Expires {formatDate(order.prescription.expiresAt)}
           </Typography>
+          {order.prescription.renewable ? (
+            <Stack spacing={1} sx={{ mt: 1.5, alignItems: 'flex-start' }}>
+              <Typography variant="body2">This prescription has no refills left or has expired. A doctor can renew it after a short consult.</Typography>
+              <Button variant="outlined" component={RouterLink} to={renewPrescriptionPath(order.id)}>
+                Renew prescription
+              </Button>
+            </Stack>
+          ) : null}
         </Section>
       ) : null}
 

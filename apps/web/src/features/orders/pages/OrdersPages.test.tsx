@@ -238,6 +238,31 @@ describe('Order details (SPEC §2 /order-details, §7 order details and receipt)
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/cart'));
   });
 
+  it('offers Renew prescription once the prescription has no refills left or has expired, and not before (issue 17 renewal consult)', async () => {
+    const rx = { medication: 'Metformin ER', strength: '500 mg', form: 'tablet', quantity: 60, directions: 'Take 1 tablet by mouth twice daily with meals.', expiresAt: '2027-05-30T00:00:00.000Z', status: 'active' };
+    let renewable = false;
+    fakeApi([signedIn, ['GET', `/api/account/orders/${ID}`, () => ({ body: details({ prescription: { ...rx, refillsLeft: renewable ? 0 : 2, renewable } }) })]]);
+    const first = renderWithStore(<OrderDetailsPage SignInRequired={SignInRequired} />, { path: `/order-details?id=${ID}` });
+    const section = await screen.findByRole('region', { name: 'Prescription' });
+    expect(section).toHaveTextContent('Refills left: 2');
+    expect(within(section).queryByRole('link', { name: 'Renew prescription' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renewable = true;
+    const user = userEvent.setup();
+    renderWithStore(
+      <>
+        <OrderDetailsPage SignInRequired={SignInRequired} />
+        <Where />
+      </>,
+      { path: `/order-details?id=${ID}` },
+    );
+    const renew = within(await screen.findByRole('region', { name: 'Prescription' })).getByRole('link', { name: 'Renew prescription' });
+    expect(renew).toHaveAttribute('href', `/orders/${ID}/renew-prescription`);
+    await user.click(renew);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(`/orders/${ID}/renew-prescription`);
+  });
+
   it('another patient’s order (404) is not found; a guest is asked to sign in', async () => {
     fakeApi([signedIn, ['GET', `/api/account/orders/${ID}`, () => notFound]]);
     const first = renderWithStore(<OrderDetailsPage SignInRequired={SignInRequired} />, { path: `/order-details?id=${ID}` });

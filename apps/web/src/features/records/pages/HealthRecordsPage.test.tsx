@@ -82,14 +82,19 @@ describe('HealthRecordsPage', () => {
     renderPage();
     expect(await screen.findByText('Receipt for order AB12CD34')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download Receipt for order AB12CD34' })).toHaveAttribute('href', '/api/orders/o-1/receipt.pdf');
+    // One document's row names its kind in the singular ("Receipt", not the filter's "Receipts").
+    expect(screen.getByText(/^Receipt · .+ · Comprehensive Wellness Lab Panel$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Receipts · /)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No labs yet' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     expect(await screen.findByText('rash.jpg')).toBeInTheDocument();
+    expect(screen.getByText(/^Upload · /)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Visit summaries' }));
     expect(await screen.findByText('Visit with Dr. Amara Okafor, MD')).toBeInTheDocument();
     expect(screen.getByText('A note from your doctor: Drink plenty of water.')).toBeInTheDocument();
+    expect(screen.getByText(/^Visit summary · .* · Completed$/)).toBeInTheDocument();
     const kinds = calls.filter((c) => c.path === '/api/records/documents').map((c) => `${c.query.get('kind') ?? 'all'}:${c.query.get('page') ?? '1'}`);
     expect(kinds).toEqual(['all:1', 'all:2', 'visit_summary:1']);
   });

@@ -7,6 +7,7 @@
 import {
   LAB_ORDER_STATUS_LABELS,
   RECORD_DOCUMENT_KIND_LABELS,
+  RECORD_DOCUMENT_KIND_NAMES,
   RECORD_DOCUMENT_KINDS,
   type LabOrderView,
   type RecordDocument,
@@ -44,7 +45,7 @@ function LabCard({ lab }: { lab: LabOrderView }) {
   return (
     <Paper variant="outlined" component="li" sx={{ p: 2, listStyle: 'none' }} aria-labelledby={`lab-${lab.id}`}>
       <Stack spacing={1}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h3" component="h3" id={`lab-${lab.id}`} sx={{ fontSize: '1.1rem' }}>
             {lab.panel}
           </Typography>
@@ -105,15 +106,15 @@ function LabsSection() {
 function DocumentRow({ doc }: { doc: RecordDocument }) {
   return (
     <Stack component="li" spacing={0.5} sx={{ py: 1.5, listStyle: 'none' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Stack spacing={0.25}>
           <Typography sx={{ fontWeight: 600 }}>{doc.title}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {RECORD_DOCUMENT_KIND_LABELS[doc.kind]} · {formatDay(doc.createdAt)}
+            {RECORD_DOCUMENT_KIND_NAMES[doc.kind]} · {formatDay(doc.createdAt)}
             {doc.detail ? ` · ${doc.detail}` : ''}
           </Typography>
         </Stack>
-        <Button variant="text" component="a" href={doc.downloadUrl} download aria-label={`Download ${doc.title}`} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button variant="text" component="a" href={doc.downloadUrl} download aria-label={`Download ${doc.title}`} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, ml: { xs: -3, sm: 0 } }}>
           Download
         </Button>
       </Stack>

@@ -1,13 +1,12 @@
 // One auto-refill: product, next date, refills left, expiry, card, status with its reason; and what
 // the patient can do with it (move the date within its bounds, skip the next one, change the card,
-// turn it off after a confirmation).
-import { APP_ROUTES, type RefillPlanView } from '@store/domain';
+// turn it off after a confirmation); paused for renewal, Renew prescription (issue 17).
+import type { RefillPlanView } from '@store/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,6 +17,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
+import { renewPrescriptionPath } from '@/shared/renewal';
 import { useDeactivateRefill, useMoveRefill, useRefillCard, useSkipRefill, type RefillCard } from '../api/refills.api';
 
 export const formatDay = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
@@ -32,6 +32,8 @@ export function RefillPlanCard({ plan, cards }: { plan: RefillPlanView; cards: R
   const [day, setDay] = useState(plan.nextDate.slice(0, 10));
   const [confirmOff, setConfirmOff] = useState(false);
   const headingId = `refill-${plan.id}`;
+  // Paused for renewal: the renewal order's checkout while it is in the cart, else the renew page.
+  const renewing = plan.status === 'paused' && plan.statusReason === 'renewal';
   const moveError = move.error && isApiError(move.error) ? (move.error.fieldError('nextDate') ?? move.error.detail) : move.error ? errorText(move.error) : null;
 
   return (
@@ -45,16 +47,17 @@ export function RefillPlanCard({ plan, cards }: { plan: RefillPlanView; cards: R
             <Chip size="small" label={STATUS_LABEL[plan.status]} color={plan.status === 'active' ? 'success' : 'warning'} />
           </Stack>
           {plan.statusMessage && (
-            <Alert severity="warning">
+            <Alert
+              severity="warning"
+              action={
+                renewing ? (
+                  <Button color="inherit" size="small" component={RouterLink} to={plan.renewalResumePath ?? renewPrescriptionPath(plan.sourceOrderId)}>
+                    Renew prescription
+                  </Button>
+                ) : undefined
+              }
+            >
               {plan.statusMessage}
-              {plan.statusReason === 'renewal' && plan.renewalOrderId && (
-                <>
-                  {' '}
-                  <Link component={RouterLink} to={APP_ROUTES.cart}>
-                    Review your renewal
-                  </Link>
-                </>
-              )}
             </Alert>
           )}
           {plan.lastCycle?.status === 'declined' && plan.lastCycle.nextAttemptAt && (

@@ -55,6 +55,7 @@ const plan = (over: Partial<RefillPlanView> = {}): RefillPlanView => ({
   card: null,
   cardLabel: 'Your current card (Visa ending in 4242)',
   renewalOrderId: null,
+  renewalResumePath: null,
   moveBounds: { min: '2026-12-02', max: '2027-01-29' },
   lastCycle: null,
   ...over,
@@ -183,15 +184,15 @@ describe('Auto-refills page (issue 17)', () => {
       signedIn,
       terms,
       cards,
-      ['GET', '/api/refills', () => ({ body: { plans: [plan({ status: 'paused', statusReason: 'renewal', statusMessage: 'Your prescription has no refills left: renew it to keep your refills coming.', refillsLeft: 0, renewalOrderId: 'r1' })] } })],
+      ['GET', '/api/refills', () => ({ body: { plans: [plan({ status: 'paused', statusReason: 'renewal', statusMessage: 'Your prescription has no refills left: renew it to keep your refills coming.', refillsLeft: 0, renewalOrderId: 'r1', renewalResumePath: '/checkout' })] } })],
       ['GET', '/api/refills/eligible', () => ({ body: { orders: [] } })],
     ]);
     render();
     const card = await screen.findByRole('region', { name: 'Metformin ER Weight Support' });
     expect(within(card).getByText('Paused')).toBeInTheDocument();
     expect(within(card).getByRole('alert')).toHaveTextContent('Your prescription has no refills left');
-    // The renewal the job opened waits in the cart.
-    expect(within(within(card).getByRole('alert')).getByRole('link', { name: 'Review your renewal' })).toHaveAttribute('href', '/cart');
+    // The renewal the job opened waits in the cart: its checkout resumes where it stopped.
+    expect(within(within(card).getByRole('alert')).getByRole('link', { name: 'Renew prescription' })).toHaveAttribute('href', '/checkout');
     // A paused plan cannot skip a refill.
     expect(within(card).queryByRole('button', { name: 'Skip next refill' })).not.toBeInTheDocument();
   });

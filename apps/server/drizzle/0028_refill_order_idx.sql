@@ -1,0 +1,1 @@
+CREATE INDEX "refill_cycles_order_idx" ON "refill_cycles" USING btree ("order_id") WHERE "refill_cycles"."order_id" is not null;
