@@ -4,6 +4,8 @@
 import type { AccountOrderDetails, AccountOrderList, AccountOrderScope, ChangeShippingAddressBody } from '@store/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
+import { CART_QUERY_KEY } from '@/shared/cart';
+import { invalidateCheckout } from '@/shared/checkout';
 
 export type { AccountOrderDetails, AccountOrderList, AccountOrderScope };
 
@@ -52,11 +54,24 @@ export function useChangeShippingAddress(id: string) {
   });
 }
 
-/** SPEC §7 reorder: the same products in a new cart, or a refill of the prescription. */
+/**
+ * SPEC §7 reorder: the same products in a new cart, or a refill of the prescription. The server
+ * changed the cart (or opened a refill), so every read of them is re-read before the patient lands
+ * on `path`: the shared cart and checkout (a stale cart would still point at an old order: its
+ * Remove would 404 and the home page would keep offering it), the orders, and the refills page's
+ * reads (its query root, 'refills', named here because features do not import each other).
+ */
 export function useReorder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<ReorderResult>(`/api/orders/${encodeURIComponent(id)}/reorder`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateCheckout(queryClient),
+        // Re-read now even when no page shows the cart yet, so /cart does not open on the old one.
+        queryClient.refetchQueries({ queryKey: CART_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['refills'] }),
+      ]),
   });
 }

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { withNotice } from '@/components/NavigationNotice';
 import { EmptyState, ErrorState, errorText, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
 import { isApiError } from '@/lib/api';
@@ -72,7 +73,8 @@ function ReorderButton({ orderId }: { orderId: string }) {
         status={reorder.isPending ? 'loading' : 'idle'}
         onClick={() =>
           reorder.mutate(undefined, {
-            onSuccess: (result) => void navigate(result.path, { state: { notice: result.message } }),
+            // The layout's NavigationNotice shows the server's message on arrival.
+            onSuccess: (result) => void navigate(result.path, { state: withNotice(result.message) }),
           })
         }
       >

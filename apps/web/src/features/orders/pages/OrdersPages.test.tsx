@@ -10,7 +10,9 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, notFound, problem, type FakeRoute } from '@/test/fakeApi';
-import { renderWithStore } from '@/test/render';
+import { createTestQueryClient, renderWithStore } from '@/test/render';
+import { NavigationNotice } from '@/components/NavigationNotice';
+import { CART_QUERY_KEY, useCart } from '@/shared/cart';
 import { MyOrdersPage, NO_ORDERS_TITLE } from './MyOrdersPage';
 import { OrderDetailsPage, ORDER_NOT_FOUND_TITLE } from './OrderDetailsPage';
 
@@ -67,6 +69,11 @@ const details = (over: Partial<AccountOrderDetails> = {}): AccountOrderDetails =
   addressChange: { allowed: true, sameStateOnly: false, reason: null },
   ...over,
 });
+
+function CartSize() {
+  const { cart } = useCart();
+  return <output aria-label="cart">{cart ? `${cart.items.length} item` : 'no cart'}</output>;
+}
 
 function Where() {
   const location = useLocation();
@@ -212,30 +219,44 @@ describe('Order details (SPEC §2 /order-details, §7 order details and receipt)
     expect(within(screen.getByRole('region', { name: 'Delivery' })).getByRole('link', { name: /Track your package/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999');
   });
 
-  it('Reorder goes where the reorder endpoint says; a 409 shows its detail', async () => {
+  it('Reorder goes where the reorder endpoint says with its message, re-reading the cart first; a 409 shows its detail', async () => {
+    // issue 17 walk: the cart page showed the old (empty) cart and no message after Reorder.
     const user = userEvent.setup();
     let answer: 'ok' | 'conflict' = 'conflict';
-    fakeApi([
+    const newCart = { id: 'new', status: 'draft', isGuestOrder: false, items: [{ productId: 'p1', qty: 1 }] };
+    const { calls } = fakeApi([
       signedIn,
       ['GET', `/api/account/orders/${ID}`, () => ({ body: details() })],
+      ['GET', '/api/cart', () => (answer === 'ok' ? { body: newCart } : { status: 204 })],
       [
         'POST',
         `/api/orders/${ID}/reorder`,
-        () => (answer === 'conflict' ? problem(409, 'REORDER_UNAVAILABLE', 'This product is no longer sold.') : { body: { kind: 'cart', orderId: 'new', planId: null, path: '/cart', message: 'The same products are in your cart.' } }),
+        () => (answer === 'conflict' ? problem(409, 'REORDER_UNAVAILABLE', 'This product is no longer sold.') : { body: { kind: 'cart', orderId: 'new', planId: null, path: '/cart', message: 'We put the same products in your cart.' } }),
       ],
     ]);
+    const queryClient = createTestQueryClient();
     renderWithStore(
       <>
+        <CartSize />
+        <NavigationNotice />
         <OrderDetailsPage SignInRequired={SignInRequired} />
         <Where />
       </>,
-      { path: `/order-details?id=${ID}` },
+      { path: `/order-details?id=${ID}`, queryClient },
     );
+    // The header's cart read before the reorder: no cart.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'cart' })).toHaveTextContent('no cart'));
     await user.click(await screen.findByRole('button', { name: 'Reorder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This product is no longer sold.');
+    const cartReads = calls.filter((c) => c.path === '/api/cart').length;
     answer = 'ok';
     await user.click(screen.getByRole('button', { name: 'Reorder' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/cart'));
+    // SPEC §7 reorder: the server's message is shown on arrival, and the cart was re-read before it.
+    expect(screen.getByText('We put the same products in your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'cart' })).toHaveTextContent('1 item');
+    expect(calls.filter((c) => c.path === '/api/cart').length).toBeGreaterThan(cartReads);
+    expect(queryClient.getQueryState(CART_QUERY_KEY)?.isInvalidated).toBe(false);
   });
 
   it('offers Renew prescription once the prescription has no refills left or has expired, and not before (issue 17 renewal consult)', async () => {
