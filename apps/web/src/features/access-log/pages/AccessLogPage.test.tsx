@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { fakeApi, problem, type FakeRoute } from '@/test/fakeApi';
 import { renderWithStore } from '@/test/render';
-import { AccessLogPage } from './AccessLogPage';
+import { AccessLogPage, formatWhen } from './AccessLogPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,6 +58,37 @@ describe('AccessLogPage (issue 17)', () => {
     expect(rows[2]).toHaveTextContent('Filling your prescription');
     expect(document.title).toMatch(/^Who looked at my records \| /);
     await expectNoAxeViolations(container);
+  });
+
+  it('shows each entry as a card on a phone, every field readable without a sideways scroll (issue 17 walk)', async () => {
+    // A 390px phone: below the sm breakpoint.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    fakeApi([signedIn, ['GET', '/api/account/access-log', () => ({ body: { items: [entry(2), entry(1, { who: 'Pat Quinn', role: 'pharmacist' })], total: 2, page: 1, pageSize: 20 } })]]);
+    const { container } = renderPage();
+    const list = await screen.findByRole('list', { name: 'Who looked at my records' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('heading', { level: 2, name: 'Dr. Amara Okafor, MD' })).toBeInTheDocument();
+    for (const text of ['Role', 'Doctor', 'When', 'Mar 3, 2026, 1:05 PM CST', 'Storefront', 'Evergreen Health', 'What', 'An uploaded photo: rash.jpg', 'Why', 'Reviewing your order #A1B2C3D4']) {
+      expect(cards[0]).toHaveTextContent(text);
+    }
+    expect(cards[1]).toHaveTextContent('Pharmacist');
+    await expectNoAxeViolations(container);
+  });
+
+  it('writes the time with AM or PM and the zone (issue 17 walk: "9:09 PST")', () => {
+    expect(formatWhen('2026-11-27T05:09:00.000Z', 'America/Los_Angeles')).toMatch(/^Nov 26, 2026, 9:09\sPM PST$/);
+    expect(formatWhen('2026-11-27T17:09:00.000Z', 'America/Los_Angeles')).toMatch(/^Nov 27, 2026, 9:09\sAM PST$/);
   });
 
   it('says no one has looked yet, and offers a retry when the list cannot load', async () => {
