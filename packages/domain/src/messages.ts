@@ -83,6 +83,8 @@ export const MESSAGES = {
   QUANTITY_OUT_OF_RANGE: 'Please choose a quantity within the allowed range.',
   // ours: address and number fields with no spec wording
   ZIP_INVALID: 'Please enter a valid ZIP code.',
+  // ours: issue 17 walk, a ZIP from another state than the address's ("Austin, TX 90001")
+  ZIP_STATE: 'This ZIP code is not in the state you chose. Please check the ZIP code and state.',
   STATE_INVALID: 'Please choose a US state.',
   NUMBER_NEGATIVE: 'Please enter a number that is 0 or more.',
   // ours: scheduling a visit (issue 6 "one clear 'that time was just taken' message")

@@ -12,11 +12,13 @@ import {
   addressChangeRule,
   addressChangeTotalMessage,
   formatCents,
+  MESSAGES,
   orderNumberOf,
   percentOfCents,
   type AccountOrderDetails,
   type StorefrontConfig,
   type UsAddress,
+  zipMatchesState,
 } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FaxAdapter } from '../adapters/prescriptions/fax.adapter.ts';
@@ -113,6 +115,10 @@ export function createChangeShippingAddress(deps: {
         address = input.address;
       } else {
         throw notFound();
+      }
+      // The ZIP must be in the address's state (issue 17 walk; a saved address from before the rule too).
+      if (!zipMatchesState(address.zip, address.state)) {
+        throw new AppError(400, 'ZIP_STATE', MESSAGES.ZIP_STATE, { errors: [{ field: 'address.zip', message: MESSAGES.ZIP_STATE }] });
       }
       // Read before the transaction (PGlite runs one statement at a time): the store's rates, the
       // held or charged amount, the visit's doctor. The transaction re-checks what can move.

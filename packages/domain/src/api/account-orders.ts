@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CARRIERS } from '../fulfilment/fulfilment.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
-import { usAddressSchema } from '../shipping/us-address.ts';
+import { usAddressZipInStateSchema } from '../shipping/us-address.ts';
 import { shippingAddressSchema } from './orders.ts';
 
 export const ACCOUNT_ORDER_SCOPES = ['recent', 'previous'] as const;
@@ -181,7 +181,7 @@ export const addressChangeTotalMessage = (from: string, to: string) =>
 export const changeShippingAddressBodySchema = z
   .object({
     savedAddressId: z.string().max(100).optional().describe('One of the patient’s saved addresses'),
-    address: usAddressSchema.optional().describe('A new address'),
+    address: usAddressZipInStateSchema.optional().describe('A new address (its ZIP in its state)'),
   })
   .refine((b) => (b.savedAddressId === undefined) !== (b.address === undefined), {
     error: ADDRESS_CHANGE_MESSAGES.CHOOSE,

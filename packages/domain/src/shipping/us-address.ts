@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { fullNameSchema, phoneNumberSchema } from '../validation/account.ts';
-import { usStateSchema, zipSchema } from '../validation/address.ts';
+import { usStateSchema, zipMatchesState, zipSchema } from '../validation/address.ts';
 
 export const ADDRESS_LINE_MAX_LENGTH = 100;
 export const CITY_MAX_LENGTH = 60;
@@ -48,6 +48,14 @@ export const usAddressSchema = z.object({
   phone: phoneNumberSchema,
 });
 export type UsAddressInput = z.input<typeof usAddressSchema>;
+
+/**
+ * A shipping address whose ZIP is in its state (issue 17 walk: "Austin, TX 90001" was accepted):
+ * the message beside the ZIP field. Used where an order's address changes after payment.
+ */
+export const usAddressZipInStateSchema = usAddressSchema.superRefine((a, ctx) => {
+  if (!zipMatchesState(a.zip, a.state)) ctx.addIssue({ code: 'custom', message: MESSAGES.ZIP_STATE, path: ['zip'] });
+});
 export type UsAddress = z.output<typeof usAddressSchema>;
 
 /** An edit: any subset of the fields, each validated like a new address. */

@@ -77,3 +77,44 @@ export const zipSchema = z
   .string({ error: MESSAGES.ZIP_INVALID })
   .trim()
   .regex(/^\d{5}(-\d{4})?$/, { error: MESSAGES.ZIP_INVALID });
+
+// The USPS's first-three-digit ZIP ranges of each state (inclusive). A ZIP whose prefix is not here
+// (military APO/FPO, territories, unassigned) is not checked. A handful of real ZIPs straddle a
+// state line; those known are in ZIP_STATE_EXCEPTIONS.
+const ZIP_PREFIX_RANGES: readonly (readonly [from: number, to: number, state: UsStateCode])[] = [
+  [5, 5, 'NY'], [10, 27, 'MA'], [28, 29, 'RI'], [30, 38, 'NH'], [39, 49, 'ME'], [50, 54, 'VT'], [55, 55, 'MA'],
+  [56, 59, 'VT'], [60, 69, 'CT'], [70, 89, 'NJ'], [100, 149, 'NY'], [150, 196, 'PA'], [197, 199, 'DE'],
+  [200, 200, 'DC'], [201, 201, 'VA'], [202, 205, 'DC'], [206, 219, 'MD'], [220, 246, 'VA'], [247, 268, 'WV'],
+  [270, 289, 'NC'], [290, 299, 'SC'], [300, 319, 'GA'], [320, 339, 'FL'], [341, 349, 'FL'], [350, 369, 'AL'],
+  [370, 385, 'TN'], [386, 397, 'MS'], [398, 399, 'GA'], [400, 427, 'KY'], [430, 459, 'OH'], [460, 479, 'IN'],
+  [480, 499, 'MI'], [500, 528, 'IA'], [530, 549, 'WI'], [550, 567, 'MN'], [569, 569, 'DC'], [570, 577, 'SD'],
+  [580, 588, 'ND'], [590, 599, 'MT'], [600, 629, 'IL'], [630, 658, 'MO'], [660, 679, 'KS'], [680, 693, 'NE'],
+  [700, 715, 'LA'], [716, 729, 'AR'], [730, 732, 'OK'], [733, 733, 'TX'], [734, 749, 'OK'], [750, 799, 'TX'],
+  [800, 816, 'CO'], [820, 831, 'WY'], [832, 838, 'ID'], [840, 847, 'UT'], [850, 865, 'AZ'], [870, 884, 'NM'],
+  [885, 885, 'TX'], [889, 898, 'NV'], [900, 961, 'CA'], [967, 968, 'HI'], [970, 979, 'OR'], [980, 994, 'WA'],
+  [995, 999, 'AK'],
+];
+
+/** ZIPs whose delivery area crosses a state line: either state is accepted. */
+const ZIP_STATE_EXCEPTIONS: Readonly<Record<string, readonly UsStateCode[]>> = {
+  '73949': ['OK', 'TX'],
+  '97635': ['OR', 'CA'],
+  '86515': ['AZ', 'NM'],
+};
+
+/** The state a ZIP belongs to by its first three digits (null: not a state's range). */
+export function stateOfZip(zip: string): UsStateCode | null {
+  const prefix = Number(zip.trim().slice(0, 3));
+  if (!/^\d{3}/.test(zip.trim())) return null;
+  return ZIP_PREFIX_RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null;
+}
+
+/** False when the ZIP plainly belongs to another state than `state` (issue 17 walk). */
+export function zipMatchesState(zip: string, state: string): boolean {
+  const five = zip.trim().slice(0, 5);
+  const code = state.trim().toUpperCase();
+  const shared = ZIP_STATE_EXCEPTIONS[five];
+  if (shared) return (shared as readonly string[]).includes(code);
+  const of = stateOfZip(five);
+  return of === null || of === code;
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { US_STATES, US_STATE_CODES, usStateName, usStateSchema, zipSchema } from './address.ts';
+import { usAddressZipInStateSchema } from '../shipping/us-address.ts';
+import { US_STATES, US_STATE_CODES, usStateName, usStateSchema, zipMatchesState, zipSchema } from './address.ts';
 import { fieldErrors } from './errors.ts';
 import {
   MAX_NUMERIC_VALUE,
@@ -182,5 +183,24 @@ describe('fieldErrors', () => {
     expect(result.success ? [] : fieldErrors(result.error)).toEqual([
       { field: '', message: 'too short' },
     ]);
+  });
+});
+
+describe('zipMatchesState (issue 17 walk: "Austin, TX 90001" was accepted)', () => {
+  it.each([
+    ['78701', 'TX', true],
+    ['90001', 'TX', false],
+    ['90001', 'CA', true],
+    ['60601', 'IL', true],
+    ['10001-1234', 'NY', true],
+    ['02108', 'MA', true],
+    ['02108', 'RI', false],
+    ['20500', 'DC', true],
+    ['73301', 'TX', true], // Austin's IRS ZIP inside Oklahoma's range
+    ['73949', 'TX', true], // crosses the OK/TX line
+    ['09001', 'NY', true], // military mail: not checked
+  ])('%s in %s: %s', (zip, state, ok) => {
+    expect(zipMatchesState(zip, state)).toBe(ok);
+    expect(usAddressZipInStateSchema.safeParse({ fullName: 'Rosa Diaz', line1: '1 Main St', city: 'Town', state, zip, phone: '5125550100' }).success).toBe(ok);
   });
 });

@@ -4,11 +4,13 @@
 // reaches none of it (404); a guest or no session is a 401.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@store/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { completeStagesButPayment, payWithTestCard } from '../../../test/orders.ts';
 import { signedInPatient, type PatientClient } from '../../../test/patients.ts';
 import { pdfText } from '../../../test/prescribing.ts';
+import { addresses as addressesTable } from '../../db/schema/addresses.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { doctorLicenses, doctors } from '../../db/schema/doctors.ts';
@@ -276,6 +278,21 @@ describe('changing the shipping address until it ships (SPEC §7 edit shipping a
     const staff = await pharmacist();
     const listed = (await staff.get('/api/pharmacy/orders?status=to_fill')).json().items.find((i: { orderId: string }) => i.orderId === orderId);
     expect(listed.shipTo.line1).toBe('7 River Rd');
+  });
+
+  it('refuses a ZIP from another state than the address’s, beside the ZIP field, and keeps the old address (issue 17 walk)', async () => {
+    const patient = await signedInPatient(ctx);
+    const orderId = await paidOrder(patient, DEMO_PRODUCTS.evergreen.metformin, 'awaiting_review');
+    // "Austin, TX 90001": 90001 is Los Angeles.
+    const res = await patient.put(`/api/account/orders/${orderId}/shipping-address`, { address: { ...TX_ADDRESS, line1: '1100 Congress Ave', zip: '90001' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'address.zip', message: MESSAGES.ZIP_STATE }]);
+    // A saved address written before the rule is refused the same way.
+    const [saved] = await ctx.database.db.insert(addressesTable).values({ userId: patient.userId, ...TX_ADDRESS, zip: '90001' }).returning({ id: addressesTable.id });
+    const fromSaved = await patient.put(`/api/account/orders/${orderId}/shipping-address`, { savedAddressId: saved!.id });
+    expect(fromSaved.statusCode).toBe(400);
+    expect(fromSaved.json().errors).toEqual([{ field: 'address.zip', message: MESSAGES.ZIP_STATE }]);
+    expect((await patient.get(`/api/account/orders/${orderId}`)).json().shippingAddress).toMatchObject({ line1: '12 Elm St', zip: '78701' });
   });
 
   it('uses one of the patient’s saved addresses; another patient’s saved address id is a 404', async () => {

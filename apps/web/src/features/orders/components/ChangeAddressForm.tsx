@@ -1,7 +1,8 @@
 // SPEC §7 edit shipping address (issue 17): a new address for a paid order until it ships. The
 // domain's address schema and messages; the server's refusals (shipped, another state after the
-// doctor's decision, a total that would change) shown above the form, nothing typed lost.
-import { usAddressSchema, type AccountOrderDetails, type UsAddress, type UsAddressInput } from '@store/domain';
+// doctor's decision, a total that would change) shown above the form, nothing typed lost; a ZIP
+// outside the chosen state (issue 17 walk) beside the ZIP field.
+import { usAddressZipInStateSchema, type AccountOrderDetails, type UsAddress, type UsAddressInput } from '@store/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +14,8 @@ import { FormActions } from '@/components/FormActions';
 import { AddressFields } from '@/components/FormFieldGroups';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from '@/components/PageState';
-import { useFormSubmit } from '@/lib/forms';
+import { isApiError } from '@/lib/api';
+import { useFormSubmit, type FormSubmit } from '@/lib/forms';
 import { useChangeShippingAddress } from '../api/orders.api';
 
 const FIELDS: FieldPath<UsAddressInput>[] = ['fullName', 'line1', 'line2', 'city', 'state', 'zip', 'phone'];
@@ -23,7 +25,7 @@ export function ChangeAddressForm({ order, onDone, onCancel }: { order: AccountO
   const change = useChangeShippingAddress(order.id);
   const current = order.shippingAddress;
   const form = useForm<UsAddressInput, unknown, UsAddress>({
-    resolver: zodResolver(usAddressSchema),
+    resolver: zodResolver(usAddressZipInStateSchema),
     defaultValues: {
       fullName: current?.fullName ?? '',
       line1: current?.line1 ?? '',
@@ -35,8 +37,17 @@ export function ChangeAddressForm({ order, onDone, onCancel }: { order: AccountO
     },
     mode: 'onTouched',
   });
-  const { onSubmit, status, error } = useFormSubmit(form, FIELDS, (address) => change.mutateAsync({ address }), {
+  const { onSubmit, status, error, setError: setFormError }: FormSubmit = useFormSubmit(form, FIELDS, (address) => change.mutateAsync({ address }), {
     onSuccess: onDone,
+    // The server names the fields inside the body's `address` ("address.zip"): shown beside them.
+    onError: (err): void => {
+      const nested = isApiError(err) ? err.fieldErrors.filter((f) => FIELDS.includes(f.field.replace(/^address\./, '') as FieldPath<UsAddressInput>)) : [];
+      if (nested.length === 0) {
+        setFormError(err);
+        return;
+      }
+      for (const f of nested) form.setError(f.field.replace(/^address\./, '') as FieldPath<UsAddressInput>, { type: 'server', message: f.message }, { shouldFocus: true });
+    },
   });
   const field = (name: FieldPath<UsAddressInput>) => ({ name, control: form.control, id: `${id}-${name}`, fullWidth: true });
   return (

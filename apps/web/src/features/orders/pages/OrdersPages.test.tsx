@@ -3,7 +3,7 @@
 // signed-out states; the details page with its receipt, address change (the server's refusal shown,
 // nothing typed lost) and Reorder (the refills part's endpoint, mocked here: its path followed, a
 // 409's detail shown); an order that is not the patient's.
-import type { AccountOrderDetails, AccountOrderSummary } from '@store/domain';
+import { MESSAGES, type AccountOrderDetails, type AccountOrderSummary } from '@store/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -195,6 +195,30 @@ describe('Order details (SPEC §2 /order-details, §7 order details and receipt)
     expect(await screen.findByText('Your shipping address was changed.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent('400 Congress Ave');
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ address: { line1: '400 Congress Ave', state: 'TX' } });
+  });
+
+  it('shows a ZIP from another state beside the ZIP field, before sending and from the server (issue 17 walk)', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi([
+      signedIn,
+      ['GET', `/api/account/orders/${ID}`, () => ({ body: details() })],
+      ['PUT', `/api/account/orders/${ID}/shipping-address`, () => problem(400, 'ZIP_STATE', MESSAGES.ZIP_STATE, [{ field: 'address.zip', message: MESSAGES.ZIP_STATE }])],
+    ]);
+    renderWithStore(<OrderDetailsPage SignInRequired={SignInRequired} />, { path: `/order-details?id=${ID}` });
+    await user.click(await screen.findByRole('button', { name: 'Change shipping address' }));
+    const zip = screen.getByRole('textbox', { name: /ZIP code/ });
+    await user.clear(zip);
+    await user.type(zip, '90001'); // Los Angeles, with Austin, TX
+    await user.click(screen.getByRole('button', { name: 'Save new address' }));
+    expect(await screen.findByRole('textbox', { name: /ZIP code/ })).toHaveAccessibleDescription(MESSAGES.ZIP_STATE);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // The server's check (e.g. a rule the form does not know): its field message lands on the ZIP too.
+    await user.clear(zip);
+    await user.type(zip, '78702');
+    await user.click(screen.getByRole('button', { name: 'Save new address' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveAccessibleDescription(MESSAGES.ZIP_STATE));
+    expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveValue('78702');
   });
 
   it('says why the address cannot change once shipped, and shows the tracking link', async () => {
