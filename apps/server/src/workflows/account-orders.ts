@@ -319,6 +319,7 @@ export function createAccountOrders(deps: {
         timeline,
         receiptUrl: payment && ['authorized', 'captured', 'refunded'].includes(payment.status) ? `/api/orders/${order.id}/receipt.pdf` : null,
         addressChange: { allowed: rule.allowed, sameStateOnly: rule.sameStateOnly, reason: rule.reason },
+        ships: shipsOf(state),
       };
     },
   };

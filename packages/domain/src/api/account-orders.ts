@@ -103,6 +103,8 @@ export const accountOrderDetailsSchema = accountOrderSummarySchema
       totalCents: z.int(),
     }),
     promoCode: z.string().nullable(),
+    /** Something on the order ships (false: a lab panel, a consult only): no address to show. */
+    ships: z.boolean(),
     shippingAddress: shippingAddressSchema.nullable(),
     shippingMethod: z.object({ carrier: z.string(), name: z.string() }).nullable(),
     pharmacy: z

@@ -225,6 +225,21 @@ describe('order details, receipt and who may see them (issue 17 authorization)',
   });
 });
 
+describe('an order that ships nothing (issue 17 walk: a lab order said "No shipping address.")', () => {
+  it('says so in its details: ships false, no address and no change offered; a shipping order says ships true', async () => {
+    const patient = await signedInPatient(ctx);
+    const labId = (await patient.post('/api/cart')).json().id as string;
+    expect((await patient.patch(`/api/orders/${labId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.labPanel }] })).statusCode).toBe(200);
+    expect((await patient.patch(`/api/orders/${labId}/shipping`, { state: 'CA' })).statusCode).toBe(200);
+    await completeStagesButPayment(ctx, labId);
+    expect((await payWithTestCard(ctx, patient, labId)).statusCode).toBe(200);
+    const lab = (await patient.get(`/api/account/orders/${labId}`)).json();
+    expect(lab).toMatchObject({ ships: false, shippingAddress: null, addressChange: { allowed: false } });
+    const shipped = await paidOrder(patient, DEMO_PRODUCTS.evergreen.metformin, 'awaiting_review');
+    expect((await patient.get(`/api/account/orders/${shipped}`)).json().ships).toBe(true);
+  });
+});
+
 describe('changing the shipping address until it ships (SPEC §7 edit shipping address; decision 010)', () => {
   it('takes a new address in the same state, keeps the tax, and audits the change without the street', async () => {
     const patient = await signedInPatient(ctx);

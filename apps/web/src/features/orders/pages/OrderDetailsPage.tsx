@@ -167,7 +167,7 @@ function Details({ order }: { order: AccountOrderDetails }) {
                 {a.city}, {a.state} {a.zip}
               </Typography>
             ) : (
-              <Typography>No shipping address.</Typography>
+              <Typography>{order.ships ? 'No shipping address yet.' : 'This order does not ship.'}</Typography>
             )}
             {order.shippingMethod ? (
               <Typography variant="body2" color="text.secondary">

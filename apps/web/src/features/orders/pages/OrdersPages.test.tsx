@@ -67,6 +67,7 @@ const details = (over: Partial<AccountOrderDetails> = {}): AccountOrderDetails =
   ],
   receiptUrl: `/api/orders/${ID}/receipt.pdf`,
   addressChange: { allowed: true, sameStateOnly: false, reason: null },
+  ships: true,
   ...over,
 });
 
@@ -219,6 +220,22 @@ describe('Order details (SPEC §2 /order-details, §7 order details and receipt)
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveAccessibleDescription(MESSAGES.ZIP_STATE));
     expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveValue('78702');
+  });
+
+  it('says an order that ships nothing does not ship, with no address to change (issue 17 walk)', async () => {
+    fakeApi([
+      signedIn,
+      [
+        'GET',
+        `/api/account/orders/${ID}`,
+        () => ({ body: details({ ships: false, shippingAddress: null, shippingMethod: null, addressChange: { allowed: false, sameStateOnly: false, reason: 'This order has nothing to ship.' } }) }),
+      ],
+    ]);
+    renderWithStore(<OrderDetailsPage SignInRequired={SignInRequired} />, { path: `/order-details?id=${ID}` });
+    const section = await screen.findByRole('region', { name: 'Shipping address' });
+    expect(section).toHaveTextContent('This order does not ship.');
+    expect(section).not.toHaveTextContent('No shipping address');
+    expect(within(section).queryByRole('button', { name: 'Change shipping address' })).not.toBeInTheDocument();
   });
 
   it('says why the address cannot change once shipped, and shows the tracking link', async () => {
