@@ -56,6 +56,12 @@ function SignInPrompt({ title }: { title: string }) {
 }
 const renderPage = () => renderWithStore(<AddressesPage SignInRequired={SignInPrompt} />, { path: '/my-account/addresses' });
 const group = (name: string) => screen.getByRole('region', { name });
+/** Keyboard focus is on the message saying what happened (not left on the page's body). */
+const expectFocusOnMessage = (text: string) =>
+  waitFor(() => {
+    expect(document.activeElement).toBe(screen.getByText(text, { exact: false }).closest('[tabindex="-1"]'));
+    expect(document.activeElement).not.toBe(document.body);
+  });
 
 describe('AddressesPage (issue 17)', () => {
   it('lists the most recent address as the default and the others below (SPEC §9 groups)', async () => {
@@ -65,12 +71,15 @@ describe('AddressesPage (issue 17)', () => {
     const recent = await screen.findByRole('region', { name: 'MOST RECENT ADDRESS' });
     expect(within(recent).getByText('12 Oak St, Austin, TX 78701')).toBeInTheDocument();
     expect(within(recent).getByText('Default')).toBeInTheDocument();
+    // issue 17 walk: the intro explains the default by its place, not as "most recent".
+    expect(screen.getByText(/Your default address is the one at the top: checkout offers it first/)).toBeInTheDocument();
+    expect(screen.queryByText(/Your most recent address is your default/)).not.toBeInTheDocument();
     expect(within(group('OTHER SAVED ADDRESSES')).getByText(/500 Main St/)).toBeInTheDocument();
     expect(within(group('OTHER SAVED ADDRESSES')).queryByText('Default')).not.toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
 
-  it('makes another address the default: it moves to the top', async () => {
+  it('makes another address the default: it moves to the top, and focus goes to the message (issue 17 walk)', async () => {
     const { calls } = addressServer([home, work]);
     const user = userEvent.setup();
     renderPage();
@@ -78,6 +87,8 @@ describe('AddressesPage (issue 17)', () => {
     await waitFor(() => expect(within(group('MOST RECENT ADDRESS')).getByText(/500 Main St/)).toBeInTheDocument());
     expect(within(group('OTHER SAVED ADDRESSES')).getByText(/12 Oak St/)).toBeInTheDocument();
     expect(screen.getByText('Your default address was changed. Checkout will offer it first.')).toBeInTheDocument();
+    expect(within(group('MOST RECENT ADDRESS')).getByText('Default')).toBeInTheDocument();
+    await expectFocusOnMessage('Your default address was changed.');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/addresses/a2/use')).toBe(true);
   });
 
@@ -99,6 +110,7 @@ describe('AddressesPage (issue 17)', () => {
     await user.type(within(form).getByRole('textbox', { name: /Phone number/ }), '7135550199');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(await within(group('MOST RECENT ADDRESS')).findByText('9 Elm Rd, Houston, TX 77002')).toBeInTheDocument();
+    await expectFocusOnMessage('The address was saved.');
 
     await user.click(screen.getByRole('button', { name: 'Edit: 12 Oak St, Austin, TX 78701' }));
     const edit = screen.getByRole('form', { name: 'Edit the address of Kim Lee' });
@@ -108,6 +120,7 @@ describe('AddressesPage (issue 17)', () => {
     await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
     expect(await within(group('OTHER SAVED ADDRESSES')).findByText('14 Oak St, Austin, TX 78701')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ line1: '14 Oak St' });
+    await expectFocusOnMessage('Your changes were saved.');
   });
 
   it('asks before removing an address, says when removing fails, and shows the empty state once none are left', async () => {
@@ -131,5 +144,6 @@ describe('AddressesPage (issue 17)', () => {
     await user.click(screen.getByRole('button', { name: 'Remove: 12 Oak St, Austin, TX 78701' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: 'No saved addresses yet' })).toBeInTheDocument();
+    await expectFocusOnMessage('The address was removed.');
   });
 });

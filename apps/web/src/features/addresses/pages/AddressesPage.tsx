@@ -1,7 +1,8 @@
 // ACCOUNT_ROUTES.myAddresses (issue 17 "Addresses page: list, add, edit, remove, make default"): the
 // signed-in patient's saved addresses in the SPEC §9 groups MOST RECENT ADDRESS and OTHER SAVED
 // ADDRESSES. The most recent address is the default the checkout preselects, so "Make default"
-// marks one used (POST /api/addresses/:id/use) and it moves to the top. Removing asks first.
+// marks one used (POST /api/addresses/:id/use) and it moves to the top. Removing asks first. After
+// an add, edit, make default or remove, keyboard focus goes to the message saying what happened.
 // The sign-in prompt is the account feature's; the router hands it in.
 import { ADDRESS_GROUPS, formatUsAddress, formatUsPhone } from '@store/domain';
 import Alert from '@mui/material/Alert';
@@ -18,12 +19,14 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { useFocusLater } from '@/components/useFocusLater';
 import { useSession } from '@/shared/session';
 import { useDocumentTitle } from '@/shared/storefront';
 import { useAddAddress, useAddressBook, useEditAddress, useMakeDefault, useRemoveAddress, type SavedAddress } from '../api/addresses.api';
 import { AddressBookForm } from '../components/AddressBookForm';
 
 const TITLE = 'Addresses';
+const MESSAGE_ID = 'addresses-message';
 
 type Pending = { id: string; action: 'default' | 'remove' } | null;
 
@@ -42,7 +45,7 @@ function AddressCard({
   editing: boolean;
   pending: Pending;
   onEdit: () => void;
-  onCloseEdit: () => void;
+  onCloseEdit: (saved: boolean) => void;
   onMakeDefault: () => void;
   onRemove: () => void;
 }) {
@@ -57,9 +60,9 @@ function AddressCard({
           submitLabel="Save changes"
           onSubmit={async (values) => {
             await edit.mutateAsync({ id: address.id, address: values });
-            onCloseEdit();
+            onCloseEdit(true);
           }}
-          onCancel={onCloseEdit}
+          onCancel={() => onCloseEdit(false)}
         />
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
@@ -102,6 +105,12 @@ function AddressBook() {
   const [removing, setRemoving] = useState<SavedAddress | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const focusLater = useFocusLater();
+  /** Says what happened and takes keyboard focus there (the button pressed may be gone or moved). */
+  const tell = (severity: 'success' | 'error', text: string) => {
+    setMessage({ severity, text });
+    focusLater(MESSAGE_ID);
+  };
 
   if (book.isPending) return <LoadingState label="Loading your addresses…" />;
   if (book.isError) return <ErrorState error={book.error} onRetry={() => void book.refetch()} retrying={book.isFetching} />;
@@ -112,9 +121,9 @@ function AddressBook() {
     setMessage(null);
     try {
       await (action === 'default' ? makeDefault.mutateAsync(id) : remove.mutateAsync(id));
-      setMessage({ severity: 'success', text: done });
+      tell('success', done);
     } catch (error) {
-      setMessage({ severity: 'error', text: errorText(error) });
+      tell('error', errorText(error));
     } finally {
       setPending(null);
     }
@@ -131,7 +140,10 @@ function AddressBook() {
         setMessage(null);
         setEditingId(address.id);
       }}
-      onCloseEdit={() => setEditingId(null)}
+      onCloseEdit={(saved) => {
+        setEditingId(null);
+        if (saved) tell('success', 'Your changes were saved.');
+      }}
       onMakeDefault={() => void run(address.id, 'default', 'Your default address was changed. Checkout will offer it first.')}
       onRemove={() => setRemoving(address)}
     />
@@ -140,7 +152,11 @@ function AddressBook() {
   return (
     <Stack spacing={3}>
       <Box role="status" aria-live="polite">
-        {message ? <Alert severity={message.severity}>{message.text}</Alert> : null}
+        {message ? (
+          <Alert id={MESSAGE_ID} tabIndex={-1} severity={message.severity}>
+            {message.text}
+          </Alert>
+        ) : null}
       </Box>
       {adding ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -153,7 +169,7 @@ function AddressBook() {
             onSubmit={async (values) => {
               await add.mutateAsync(values);
               setAdding(false);
-              setMessage({ severity: 'success', text: 'The address was saved.' });
+              tell('success', 'The address was saved.');
             }}
             onCancel={() => setAdding(false)}
           />
@@ -210,8 +226,8 @@ export function AddressesPage({ SignInRequired }: { SignInRequired: ComponentTyp
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
         <Typography variant="h1">{TITLE}</Typography>
         <Typography color="text.secondary">
-          Your most recent address is your default: checkout offers it first. Make another one the default, or add,
-          edit and remove addresses here.
+          Your default address is the one at the top: checkout offers it first. Choose Make default on another address
+          to move it to the top, or add, edit and remove addresses here.
         </Typography>
         <AddressBook />
         <Link component={RouterLink} to="/my-account" sx={{ alignSelf: 'flex-start' }}>
