@@ -18,6 +18,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { withNotice } from '@/components/NavigationNotice';
 import { EmptyState, ErrorState, errorText, LoadingState } from '@/components/PageState';
 import { StatusButton } from '@/components/StatusButton';
+import { useFocusLater } from '@/components/useFocusLater';
 import { isApiError } from '@/lib/api';
 import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { renewPrescriptionPath } from '@/shared/renewal';
@@ -89,9 +90,14 @@ function ReorderButton({ orderId }: { orderId: string }) {
   );
 }
 
+const ADDRESS_CHANGED_ID = 'order-address-changed';
+const CHANGE_ADDRESS_ID = 'order-change-address';
+
 function Details({ order }: { order: AccountOrderDetails }) {
   const [editing, setEditing] = useState(false);
   const [changed, setChanged] = useState(false);
+  // The form closes after Save or Cancel: focus goes to the message, or back to the button.
+  const focusLater = useFocusLater();
   const t = order.totals;
   const a = order.shippingAddress;
   const unfinished = order.statusLabel === 'Incomplete';
@@ -142,7 +148,7 @@ function Details({ order }: { order: AccountOrderDetails }) {
 
       <Section title="Shipping address">
         {changed ? (
-          <Alert severity="success" sx={{ mb: 1 }}>
+          <Alert id={ADDRESS_CHANGED_ID} tabIndex={-1} severity="success" sx={{ mb: 1 }}>
             Your shipping address was changed.
           </Alert>
         ) : null}
@@ -152,8 +158,12 @@ function Details({ order }: { order: AccountOrderDetails }) {
             onDone={() => {
               setEditing(false);
               setChanged(true);
+              focusLater(ADDRESS_CHANGED_ID);
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={() => {
+              setEditing(false);
+              focusLater(CHANGE_ADDRESS_ID);
+            }}
           />
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -175,7 +185,7 @@ function Details({ order }: { order: AccountOrderDetails }) {
               </Typography>
             ) : null}
             {order.addressChange.allowed ? (
-              <Button variant="text" onClick={() => { setChanged(false); setEditing(true); }}>
+              <Button id={CHANGE_ADDRESS_ID} variant="text" onClick={() => { setChanged(false); setEditing(true); }}>
                 Change shipping address
               </Button>
             ) : order.addressChange.reason && a && !unfinished ? (

@@ -194,6 +194,8 @@ describe('Order details (SPEC §2 /order-details, §7 order details and receipt)
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Save new address' }));
     expect(await screen.findByText('Your shipping address was changed.')).toBeInTheDocument();
+    // issue 17 walk: focus goes to the message, not the page top.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Your shipping address was changed.').closest('[tabindex="-1"]')));
     expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent('400 Congress Ave');
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ address: { line1: '400 Congress Ave', state: 'TX' } });
   });
@@ -220,6 +222,9 @@ describe('Order details (SPEC §2 /order-details, §7 order details and receipt)
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveAccessibleDescription(MESSAGES.ZIP_STATE));
     expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveValue('78702');
+    // Cancel closes the form and puts focus back on the button that opened it.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change shipping address' })).toHaveFocus());
   });
 
   it('says an order that ships nothing does not ship, with no address to change (issue 17 walk)', async () => {
