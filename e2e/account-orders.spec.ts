@@ -2,7 +2,9 @@
 // the sunscreen (it ships, needs no consult), registering in checkout; from the confirmation goes to
 // My account → Orders, sees the order with its SPEC §4 label and latest step, opens its details
 // (SPEC §2 /order-details), downloads the receipt PDF and changes the shipping address (SPEC §7
-// edit shipping address) within the same state. Screenshots of the list and the details.
+// edit shipping address) within the same state (a ZIP from another state refused first), then
+// reorders it: the cart shows it with the server's message, it is paid, and nothing is left in
+// progress (issue 17 walk). Screenshots of the list, the details and the cart after Reorder.
 import { expect, test, type Page } from '@playwright/test';
 import { acceptConsents, expectNoAxeViolations } from './journeys.ts';
 
@@ -84,14 +86,53 @@ test('a patient finds a new order in My account, opens its details and receipt, 
   expect(receipt.headers()['content-type']).toBe('application/pdf');
   expect((await receipt.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // Change the shipping address before it ships (same state: the total stays).
+  // Change the shipping address before it ships (same state: the total stays). A ZIP from another
+  // state is refused beside the ZIP field first (issue 17 walk: "Austin, TX 90001").
   await page.getByRole('button', { name: 'Change shipping address' }).click();
   const form = page.getByRole('form', { name: 'New shipping address' });
   await form.getByLabel('Street address').fill('1100 Congress Ave');
+  await form.getByLabel('ZIP code').fill('90001');
+  await form.getByRole('button', { name: 'Save new address' }).click();
+  await expect(form.getByLabel('ZIP code')).toHaveAccessibleDescription(/This ZIP code is not in the state you chose/);
   await form.getByLabel('ZIP code').fill('78701');
   await form.getByRole('button', { name: 'Save new address' }).click();
   await expect(page.getByText('Your shipping address was changed.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your shipping address was changed.' })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Shipping address' })).toContainText('1100 Congress Ave');
   await expect(page.getByRole('region', { name: 'Items' })).toContainText(total);
   await page.screenshot({ path: test.info().outputPath('order-details-address-changed.png'), fullPage: true });
+
+  // Reorder (SPEC §7 reorder; issue 17 walk): the cart shows the product and the server's message
+  // at once, without a reload, and it is bought like any cart.
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('status').filter({ hasText: 'We put the same products in your cart.' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Daily Mineral Sunscreen SPF 50');
+  await page.screenshot({ path: test.info().outputPath('cart-after-reorder.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/(shipping-details|summary)/);
+  if (page.url().includes('shipping-details')) await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  await acceptConsents(page);
+  if (await page.getByLabel('Card number').count()) {
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+  }
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  const secondNumber = (await page.getByTestId('order-number').textContent())!;
+  expect(secondNumber).not.toBe(orderNumber);
+  // Nothing is left in progress: the cart is empty and a fresh tab's home page offers no order to continue.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  const fresh = await page.context().newPage();
+  await fresh.goto('/');
+  await expect(fresh.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(fresh.getByText('You have an order in progress')).toHaveCount(0);
+  await fresh.close();
+  await page.goto('/my-account/orders');
+  const rows = page.getByRole('list', { name: 'Recent orders' }).getByRole('listitem');
+  await expect(rows.filter({ hasText: `Order ${secondNumber}` }).getByText('Pending')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Incomplete' })).toHaveCount(0);
 });
