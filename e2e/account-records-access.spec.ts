@@ -77,6 +77,16 @@ test('the patient sees the doctor who opened their photo in "Who looked at my re
   await expect(table.getByRole('row', { name: /Your consult answers and order details/ })).toBeVisible();
   await expectNoAxeViolations(patient);
   await patient.screenshot({ path: test.info().outputPath('access-log.png'), fullPage: true });
+  // On a 390px phone each entry is a card, every field on screen, the time with AM/PM (issue 17 walk).
+  await patient.setViewportSize({ width: 390, height: 844 });
+  const cards = patient.getByRole('list', { name: 'Who looked at my records' });
+  const card = cards.getByRole('listitem').filter({ hasText: 'An uploaded photo: patient-photo.jpg' });
+  await expect(card).toContainText(`Reviewing your order #${orderNumber}`);
+  await expect(card).toContainText(/\d{1,2}:\d{2}\s(AM|PM) (PST|PDT)/);
+  expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(patient);
+  await patient.screenshot({ path: test.info().outputPath('access-log-phone.png'), fullPage: true });
+  await patient.setViewportSize({ width: 1280, height: 900 });
 
   // (c) The address book: the checkout's address is there; add one, edit it, make it the default, remove it.
   await patient.goto('/my-account');
@@ -93,6 +103,7 @@ test('the patient sees the doctor who opened their photo in "Who looked at my re
   await add.getByLabel('Phone number').fill('4155550199');
   await add.getByRole('button', { name: 'Save address' }).click();
   await expect(patient.getByText('The address was saved.')).toBeVisible();
+  await expect(patient.getByRole('alert').filter({ hasText: 'The address was saved.' })).toBeFocused();
   // A new address is the most recent, so the default; the checkout's moves below.
   const recent = patient.getByRole('region', { name: 'MOST RECENT ADDRESS' });
   const other = patient.getByRole('region', { name: 'OTHER SAVED ADDRESSES' });
@@ -108,6 +119,8 @@ test('the patient sees the doctor who opened their photo in "Who looked at my re
   // Make the checkout's address the default again: it moves to the top.
   await patient.getByRole('button', { name: 'Make default: 1 Dr Carlton B Goodlett Pl, San Francisco, CA 94102' }).click();
   await expect(patient.getByText('Your default address was changed. Checkout will offer it first.')).toBeVisible();
+  await expect(patient.getByRole('alert').filter({ hasText: 'Your default address was changed.' })).toBeFocused();
+  await expect(patient.getByText('Your default address is the one at the top: checkout offers it first.', { exact: false })).toBeVisible();
   await expect(recent).toContainText('1 Dr Carlton B Goodlett Pl, San Francisco, CA 94102');
   await expect(recent).toContainText('Default');
   await expect(other).toContainText('201 Larkin St, San Francisco, CA 94102');
