@@ -4,45 +4,17 @@
 // (c) the patient's address book: add, edit, make default, remove; (b) a phone-order request from
 // the home page lands on / with the confirmation, and the storefront's staff get the mail.
 import { expect, test, type Page } from '@playwright/test';
-import { acceptConsents, answerWeightCare, expectNoAxeViolations, mailTo, staffSignIn, startVisit } from './journeys.ts';
+import { buyAsyncConsultAndRegister, expectNoAxeViolations, mailTo, staffSignIn } from './journeys.ts';
 
 const DOCTOR = { email: 'doctor@evergreen.example', password: 'Doctor#Evergreen2026' };
 const STAFF_MAILBOX = 'care@evergreen.example'; // Evergreen's support address (seed)
 
 const newEmail = (kind: string) => `${kind}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** A new patient buys metformin (asynchronous review, a body photo among the answers); the order's id and number. */
+/** A new patient buys metformin with a body photo among the answers; the order's id and number (without its #). */
 async function patientBuysConsultWithPhoto(page: Page, email: string): Promise<{ orderId: string; orderNumber: string }> {
-  await startVisit(page, '/products/metformin-er-weight-support');
-  await answerWeightCare(page); // uploads e2e/fixtures/patient-photo.jpg as the body photo
-  await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
-  const form = page.getByRole('form', { name: 'Shipping address' });
-  await form.getByLabel('Full name').fill('Casey Morgan');
-  await form.getByLabel('Street address').fill('1 Dr Carlton B Goodlett Pl');
-  await form.getByLabel('City').fill('San Francisco');
-  await form.getByLabel('State').selectOption('CA');
-  await form.getByLabel('ZIP code').fill('94102');
-  await form.getByLabel('Phone number').fill('(415) 555-0142');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
-  await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
-  await page.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/checkout\/summary$/);
-  const total = (await page.getByTestId('order-total').textContent())!;
-  await acceptConsents(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: `Pay ${total}` }).click();
-  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
-  const orderNumber = (await page.getByTestId('order-number').textContent())!.replace(/^#/, '').trim();
-  return { orderId: new URL(page.url()).searchParams.get('order')!, orderNumber };
+  const { orderId, orderNumber } = await buyAsyncConsultAndRegister(page, email);
+  return { orderId, orderNumber: orderNumber.replace(/^#/, '').trim() };
 }
 
 test('the patient sees the doctor who opened their photo in "Who looked at my records", then manages their addresses (issue 17)', async ({ browser }) => {

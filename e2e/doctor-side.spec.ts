@@ -10,45 +10,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptConsents, answerWeightCare, expectNoAxeViolations, mailTo, staffSignIn, startVisit } from './journeys.ts';
+import { buyAsyncConsultAndRegister, expectNoAxeViolations, mailTo, staffSignIn } from './journeys.ts';
 
 const DOCTOR = { email: 'doctor@evergreen.example', password: 'Doctor#Evergreen2026' };
 const SECOND_DOCTOR = { email: 'doctor.ramirez@evergreen.example', password: 'Doctor#Ramirez2026' };
 const PHARMACIST = { email: 'pharmacist@evergreen.example', password: 'Pharmacist#Evergreen2026' };
-
-/** A new patient buys metformin (asynchronous review) shipping to California; answers the order id and number. */
-async function patientBuysAsyncConsult(page: Page, email: string): Promise<{ orderId: string; orderNumber: string }> {
-  await startVisit(page, '/products/metformin-er-weight-support');
-  await answerWeightCare(page);
-  await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
-  const form = page.getByRole('form', { name: 'Shipping address' });
-  await form.getByLabel('Full name').fill('Casey Morgan');
-  await form.getByLabel('Street address').fill('1 Dr Carlton B Goodlett Pl');
-  await form.getByLabel('City').fill('San Francisco');
-  await form.getByLabel('State').selectOption('CA');
-  await form.getByLabel('ZIP code').fill('94102');
-  await form.getByLabel('Phone number').fill('(415) 555-0142');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
-  await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
-  await page.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/checkout\/summary$/);
-  const total = (await page.getByTestId('order-total').textContent())!;
-  await acceptConsents(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: `Pay ${total}` }).click();
-  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
-  const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  return { orderId: new URL(page.url()).searchParams.get('order')!, orderNumber };
-}
 
 async function sandboxStatusOf(request: APIRequestContext, orderId: string): Promise<string | undefined> {
   const { payments } = (await (await request.get('/dev/sandbox-payments.json')).json()) as { payments: { status: string; metadata: { orderId?: string } }[] };
@@ -67,7 +33,7 @@ test('a paid consult is reviewed, answered, approved, captured, faxed, filled an
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
   const email = newEmail('rx');
-  const { orderId, orderNumber } = await patientBuysAsyncConsult(patient, email);
+  const { orderId, orderNumber } = await buyAsyncConsultAndRegister(patient, email);
   expect(await sandboxStatusOf(patient.request, orderId)).toBe('requires_capture');
 
   // The doctor: the queue, then the order's review page (claimed on open).
@@ -168,7 +134,7 @@ test('one doctor at a time: another sees it taken, a lapsed lease puts it back, 
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
   const email = newEmail('decline');
-  const { orderId, orderNumber } = await patientBuysAsyncConsult(patient, email);
+  const { orderId, orderNumber } = await buyAsyncConsultAndRegister(patient, email);
 
   const first = await staffSignIn(browser, DOCTOR, /\/doctor$/);
   const second = await staffSignIn(browser, SECOND_DOCTOR, /\/doctor$/);

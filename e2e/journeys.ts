@@ -131,3 +131,40 @@ export async function staffSignIn(
   await expect(page).toHaveURL(landing);
   return page;
 }
+
+/**
+ * A new patient buys metformin (asynchronous review; a body photo among the answers) shipping to
+ * California from the partner pharmacy, registering at checkout; answers the order id and number.
+ */
+export async function buyAsyncConsultAndRegister(page: Page, email: string): Promise<{ orderId: string; orderNumber: string }> {
+  await startVisit(page, '/products/metformin-er-weight-support');
+  await answerWeightCare(page);
+  await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
+  const form = page.getByRole('form', { name: 'Shipping address' });
+  await form.getByLabel('Full name').fill('Casey Morgan');
+  await form.getByLabel('Street address').fill('1 Dr Carlton B Goodlett Pl');
+  await form.getByLabel('City').fill('San Francisco');
+  await form.getByLabel('State').selectOption('CA');
+  await form.getByLabel('ZIP code').fill('94102');
+  await form.getByLabel('Phone number').fill('(415) 555-0142');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
+  await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
+  await page.getByRole('button', { name: 'CONFIRM' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary$/);
+  const total = (await page.getByTestId('order-total').textContent())!;
+  await acceptConsents(page);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  return { orderId: new URL(page.url()).searchParams.get('order')!, orderNumber };
+}
