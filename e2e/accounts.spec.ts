@@ -128,8 +128,8 @@ test('the login drawer honours a redirect target with an id query (SPEC §2)', a
   await page.getByRole('textbox', { name: 'Password' }).fill('Evergreen#2026');
   await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/order-details\?id=42$/);
-  // issue 13 #17: order details are not built yet, and the page says only that.
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // The order-details page (issue 17) answers an id that is not one of the patient's orders plainly.
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not find this order' })).toBeVisible();
 });
 
 test('the spec messages show beside the fields (SPEC §5, §8)', async ({ page }) => {

@@ -8,6 +8,9 @@ export const BASE_URL = `http://localhost:${port}`;
 // through a coturn started beside it on loopback when coturn is installed.
 const visitsPort = Number(process.env.E2E_VISITS_PORT ?? port + 1);
 export const VISITS_BASE_URL = `http://localhost:${visitsPort}`;
+// The auto-refill journeys (issue 17) move the clock weeks ahead: a movable-clock store of their own.
+const refillsPort = Number(process.env.E2E_REFILLS_PORT ?? port + 2);
+export const REFILLS_BASE_URL = `http://localhost:${refillsPort}`;
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -49,8 +52,7 @@ export default defineConfig({
     { name: 'store', testIgnore: ['**/visit-*.spec.ts', '**/refill-*.spec.ts'] },
     {
       name: 'visits',
-      // The journeys that move the clock: the visit calls (issue 16) and auto-refills renewed by the job (issue 17).
-      testMatch: ['**/visit-*.spec.ts', '**/refill-*.spec.ts'],
+      testMatch: '**/visit-*.spec.ts',
       use: {
         baseURL: VISITS_BASE_URL,
         launchOptions: {
@@ -61,6 +63,8 @@ export default defineConfig({
         },
       },
     },
+    // Auto-refills renewed by the job under the movable clock (issue 17), in their own store.
+    { name: 'refills', testMatch: '**/refill-*.spec.ts', use: { baseURL: REFILLS_BASE_URL } },
   ],
   outputDir: '../test-results/e2e',
   webServer: [
@@ -82,6 +86,16 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       env: { E2E_PORT: String(visitsPort) },
+    },
+    {
+      command: 'node e2e/start-server.mjs --clock',
+      cwd: '..',
+      url: `${REFILLS_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(refillsPort) },
     },
   ],
 });

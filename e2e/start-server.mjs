@@ -4,6 +4,8 @@
 // With --visits (the visit journeys, issue 16): the server's clock can be moved (DEV_CLOCK) and,
 // when coturn's turnserver is installed, a TURN relay is started on loopback with a fresh shared
 // secret, which the store hands out as time-limited credentials (VISIT_TURN_*).
+// With --clock (the auto-refill journeys, issue 17): a movable clock only, in a store of its own, so
+// jumping weeks ahead for a refill leaves the visit journeys' booking days alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,13 +15,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const visits = process.argv.includes('--visits');
+const movableClock = visits || process.argv.includes('--clock');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
 
 const extraEnv = {};
 let turn = null;
+if (movableClock) extraEnv.DEV_CLOCK = 'true';
 if (visits) {
-  extraEnv.DEV_CLOCK = 'true';
   const turnserver = spawnSync('sh', ['-c', 'command -v turnserver'], { encoding: 'utf8' }).stdout.trim();
   if (turnserver) {
     const turnPort = String(Number(port) + 2378); // 3101 → 5479: clear of a system coturn on 3478

@@ -315,7 +315,8 @@ export function OrderDetailsPage({ SignInRequired }: OrderDetailsPageProps) {
   let body: ReactNode;
   if (session.isPending) body = <LoadingState />;
   else if (!signedIn) return <SignInRequired title="Order details" />;
-  else if (!id || (order.isError && isApiError(order.error) && order.error.status === 404))
+  // A mistyped id (400) is as unknown as another account's order (404): the same plain answer.
+  else if (!id || (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)))
     body = <EmptyState headingComponent="h1" title={ORDER_NOT_FOUND_TITLE} body="It may belong to another account." />;
   else if (order.isPending) body = <LoadingState label="Loading your order…" />;
   else if (order.isError) body = <ErrorState title="Order details" headingComponent="h1" error={order.error} onRetry={() => void order.refetch()} retrying={order.isFetching} />;
