@@ -32,8 +32,8 @@ import { SignInRequired } from './SignInRequired';
 import { SignOutEverywhere } from './SignOutEverywhere';
 
 /**
- * The account's parts beyond the profile (issue 17), each a page of its own; listed here only once
- * its page works (issue 13 #17: nothing is promised for a later release).
+ * The account's parts beyond the profile (issue 17), each a page of its own. A part is listed only
+ * when its page works (issue 13 #17: the account offers only what the store does today).
  */
 const ACCOUNT_SECTIONS: readonly { title: string; description: string; to: string; action: string }[] = [
   {
