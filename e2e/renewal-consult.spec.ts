@@ -5,7 +5,7 @@
 // The refill job's own path into the same renewal (a plan whose refills ran out) is covered by the
 // server's integration tests; here the patient asks (POST /api/prescriptions/:id/renew).
 import { expect, test, type Page } from '@playwright/test';
-import { acceptConsents, answerWeightCare, expectNoAxeViolations, mailTo, staffSignIn, startVisit } from './journeys.ts';
+import { acceptConsents, buyAsyncConsultAndRegister, expectNoAxeViolations, mailTo, staffSignIn } from './journeys.ts';
 
 const DOCTOR = { email: 'doctor@evergreen.example', password: 'Doctor#Evergreen2026' };
 
@@ -57,25 +57,7 @@ test('a patient with no refills left asks for a renewal, confirms the prefilled 
   const email = `renew.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
   // The first order: metformin shipped to California from the partner pharmacy.
-  await startVisit(patient, '/products/metformin-er-weight-support');
-  await answerWeightCare(patient);
-  await expect(patient).toHaveURL(/\/checkout\/shipping-details$/);
-  const form = patient.getByRole('form', { name: 'Shipping address' });
-  await form.getByLabel('Full name').fill('Casey Morgan');
-  await form.getByLabel('Street address').fill('1 Dr Carlton B Goodlett Pl');
-  await form.getByLabel('City').fill('San Francisco');
-  await form.getByLabel('State').selectOption('CA');
-  await form.getByLabel('ZIP code').fill('94102');
-  await form.getByLabel('Phone number').fill('(415) 555-0142');
-  await patient.getByRole('button', { name: 'Continue' }).click();
-  await patient.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
-  await patient.getByRole('button', { name: 'Continue' }).click();
-  await patient.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(patient).toHaveURL(/\/register$/);
-  await patient.getByLabel('Email').fill(email);
-  await patient.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
-  await patient.getByRole('button', { name: 'Create account' }).click();
-  const first = await pay(patient);
+  const first = await buyAsyncConsultAndRegister(patient, email);
 
   // The doctor approves it with no refills.
   const doctor = await staffSignIn(browser, DOCTOR, /\/doctor$/);

@@ -17,6 +17,7 @@ import { orders } from '../db/schema/orders.ts';
 import { prescriptions } from '../db/schema/prescriptions.ts';
 import { refillCycles, refillPlans } from '../db/schema/refills.ts';
 import { DEMO_FORMULARY } from '../db/seed/formulary.ts';
+import { LAST_ANSWERS } from '../../test/weight-care.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,24 +27,6 @@ afterAll(() => ctx.close());
 
 const MIN = 60_000;
 const db = () => ctx.database.db;
-const LAST_ANSWERS = {
-  age: 44,
-  sex_at_birth: 'male',
-  height_weight: { heightInches: 65, weightPounds: 230 },
-  goal_weight: 180,
-  thyroid_cancer: ['none'],
-  history: ['gallbladder'],
-  self_harm: 'no',
-  weight_conditions: ['hypertension'],
-  glp1_now: 'no',
-  glp1_reaction: 'no',
-  medications: { none: false, items: [{ name: 'Lisinopril', manual: false }] },
-  allergies: { none: false, items: ['penicillin'] },
-  tried: ['diet', 'exercise'],
-  consent_glp1_effects: true,
-  consent_telehealth: true,
-  consent_truthful: true,
-};
 const approveBody = (refills: number) => ({
   formularyId: DEMO_FORMULARY.metforminEr500,
   quantity: 60,

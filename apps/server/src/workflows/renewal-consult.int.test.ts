@@ -20,6 +20,7 @@ import { DEMO_PRODUCTS } from '../db/seed/store.ts';
 import { EVERGREEN_ID } from '../db/seed/storefronts.ts';
 import { createOrderDecisions } from './order-decisions.ts';
 import type { RenewalPlans } from './renewal-consult.ts';
+import { LAST_ANSWERS } from '../../test/weight-care.ts';
 
 let ctx: TestContext;
 let doctor: DoctorClient;
@@ -28,26 +29,6 @@ beforeAll(async () => {
   doctor = await prescribingDoctor(ctx, ['TX']);
 });
 afterAll(() => ctx.close());
-
-/** Every page of the weight-care questionnaire answered (a male patient, BMI 38). */
-const LAST_ANSWERS = {
-  age: 44,
-  sex_at_birth: 'male',
-  height_weight: { heightInches: 65, weightPounds: 230 },
-  goal_weight: 180,
-  thyroid_cancer: ['none'],
-  history: ['gallbladder'],
-  self_harm: 'no',
-  weight_conditions: ['hypertension'],
-  glp1_now: 'no',
-  glp1_reaction: 'no',
-  medications: { none: false, items: [{ name: 'Lisinopril', manual: false }] },
-  allergies: { none: false, items: ['penicillin'] },
-  tried: ['diet', 'exercise'],
-  consent_glp1_effects: true,
-  consent_telehealth: true,
-  consent_truthful: true,
-};
 
 const approveBody = (refills: number) => ({
   formularyId: DEMO_FORMULARY.metforminEr500,
