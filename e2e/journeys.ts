@@ -139,6 +139,20 @@ export async function staffSignIn(
 export async function buyAsyncConsultAndRegister(page: Page, email: string): Promise<{ orderId: string; orderNumber: string }> {
   await startVisit(page, '/products/metformin-er-weight-support');
   await answerWeightCare(page);
+  await shipToCaliforniaFromPartner(page);
+  await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
+  await page.getByRole('button', { name: 'CONFIRM' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await payWithTestCard(page);
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  return { orderId: new URL(page.url()).searchParams.get('order')!, orderNumber };
+}
+
+/** The shipping step: Casey Morgan in San Francisco, CA, then the partner pharmacy. */
+export async function shipToCaliforniaFromPartner(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
   const form = page.getByRole('form', { name: 'Shipping address' });
   await form.getByLabel('Full name').fill('Casey Morgan');
@@ -151,12 +165,10 @@ export async function buyAsyncConsultAndRegister(page: Page, email: string): Pro
   await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
   await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/doctor-confirmation$/);
-  await page.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Juniper#Trail58');
-  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** The summary: the consents accepted and the sandbox's test card paid; ends on the confirmation. */
+export async function payWithTestCard(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/summary$/);
   const total = (await page.getByTestId('order-total').textContent())!;
   await acceptConsents(page);
@@ -165,6 +177,4 @@ export async function buyAsyncConsultAndRegister(page: Page, email: string): Pro
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
-  const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  return { orderId: new URL(page.url()).searchParams.get('order')!, orderNumber };
 }

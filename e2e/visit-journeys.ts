@@ -8,7 +8,7 @@
 // RTCPeerConnection the page makes, relay forced for the relay journey; nothing in the app changes).
 import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptConsents, answerWeightCare, staffSignIn as signInAsStaff, startVisit } from './journeys.ts';
+import { answerWeightCare, payWithTestCard, shipToCaliforniaFromPartner, staffSignIn as signInAsStaff, startVisit } from './journeys.ts';
 import { answerFor, type Question } from './consult-answers.ts';
 import { framesDecoded, probeCalls, selectedPair } from './visit-probe.ts';
 
@@ -112,18 +112,7 @@ export interface VisitOrder {
 export async function patientBuysVideoVisit(page: Page, email: string): Promise<VisitOrder> {
   await startVisit(page, '/products/semaglutide-weight-care');
   await answerWeightCare(page);
-  await expect(page).toHaveURL(/\/checkout\/shipping-details$/);
-  const form = page.getByRole('form', { name: 'Shipping address' });
-  await form.getByLabel('Full name').fill('Casey Morgan');
-  await form.getByLabel('Street address').fill('1 Dr Carlton B Goodlett Pl');
-  await form.getByLabel('City').fill('San Francisco');
-  await form.getByLabel('State').selectOption('CA');
-  await form.getByLabel('ZIP code').fill('94102');
-  await form.getByLabel('Phone number').fill('(415) 555-0142');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pharmacy-options$/);
-  await page.getByRole('radio', { name: /Ship from our partner pharmacy/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await shipToCaliforniaFromPartner(page);
 
   // SPEC §2 Scheduling: schedule-visit for a video visit; the doctor chosen, the earliest time.
   await expect(page).toHaveURL(/\/checkout\/schedule-visit$/);
@@ -138,14 +127,7 @@ export async function patientBuysVideoVisit(page: Page, email: string): Promise<
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PATIENT_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/checkout\/summary$/);
-  const total = (await page.getByTestId('order-total').textContent())!;
-  await acceptConsents(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: `Pay ${total}` }).click();
-  await expect(page).toHaveURL(/\/checkout\/order-confirmation\?order=/);
+  await payWithTestCard(page);
   const orderId = new URL(page.url()).searchParams.get('order')!;
   return { orderId, email, ...(await bookedAppointment(page.request, orderId)) };
 }
