@@ -72,6 +72,10 @@ function RefillsContent() {
   const plans = useRefillPlans();
   const eligible = useEligibleRefills();
   const terms = useRefillTerms();
+  // One Retry brings back every part that failed (a dropped connection fails them together).
+  const retryFailed = () => {
+    for (const part of [plans, eligible, terms]) if (part.isError) void part.refetch();
+  };
   const cards = useRefillCards();
   const cardList = cards.data ?? [];
   return (
@@ -84,7 +88,7 @@ function RefillsContent() {
         {plans.isPending ? (
           <LoadingState label="Loading your auto-refills…" />
         ) : plans.isError ? (
-          <ErrorState error={plans.error} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+          <ErrorState error={plans.error} onRetry={retryFailed} retrying={plans.isFetching} />
         ) : plans.data.length === 0 ? (
           <EmptyState title="No auto-refills yet" body="Turn one on below for a prescription with refills left." headingComponent="h3" />
         ) : (
@@ -95,7 +99,7 @@ function RefillsContent() {
         {eligible.isPending ? (
           <LoadingState label="Loading your orders…" />
         ) : eligible.isError ? (
-          <ErrorState error={eligible.error} onRetry={() => void eligible.refetch()} retrying={eligible.isFetching} />
+          <ErrorState error={eligible.error} onRetry={retryFailed} retrying={eligible.isFetching} />
         ) : eligible.data.length === 0 ? (
           <EmptyState title="Nothing to set up" body="None of your prescriptions has refills left without an auto-refill." headingComponent="h3" />
         ) : (
@@ -106,7 +110,7 @@ function RefillsContent() {
         {terms.isPending ? (
           <LoadingState lines={2} />
         ) : terms.isError ? (
-          <ErrorState error={terms.error} onRetry={() => void terms.refetch()} />
+          <ErrorState error={terms.error} onRetry={retryFailed} />
         ) : (
           <Stack component="ul" spacing={0.5} sx={{ pl: 3, m: 0 }}>
             {terms.data.terms.map((t) => (
