@@ -11,6 +11,10 @@ export const VISITS_BASE_URL = `http://localhost:${visitsPort}`;
 // The auto-refill journeys (issue 17) move the clock weeks ahead: a movable-clock store of their own.
 const refillsPort = Number(process.env.E2E_REFILLS_PORT ?? port + 2);
 export const REFILLS_BASE_URL = `http://localhost:${refillsPort}`;
+// The operator's journeys (issue 18) change brands, prices, questionnaires and promo codes: a store
+// of their own, so the other journeys keep the demo catalogue they expect.
+export const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? port + 3);
+export const ADMIN_BASE_URL = `http://localhost:${ADMIN_PORT}`;
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -49,7 +53,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'store', testIgnore: ['**/visit-*.spec.ts', '**/refill-*.spec.ts'] },
+    { name: 'store', testIgnore: ['**/visit-*.spec.ts', '**/refill-*.spec.ts', '**/admin-*.spec.ts'] },
     {
       name: 'visits',
       testMatch: '**/visit-*.spec.ts',
@@ -65,37 +69,54 @@ export default defineConfig({
     },
     // Auto-refills renewed by the job under the movable clock (issue 17), in their own store.
     { name: 'refills', testMatch: '**/refill-*.spec.ts', use: { baseURL: REFILLS_BASE_URL } },
+    // The operator's console (issue 18), in its own store.
+    { name: 'admin', testMatch: '**/admin-*.spec.ts', use: { baseURL: ADMIN_BASE_URL } },
   ],
   outputDir: '../test-results/e2e',
+  // E2E_SERVERS=admin (or store,visits,refills,admin) starts only those stores, for a run of one project.
   webServer: [
     {
+      name: 'store',
       command: 'node e2e/start-server.mjs',
       cwd: '..',
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
     },
     {
+      name: 'visits',
       command: 'node e2e/start-server.mjs --visits',
       cwd: '..',
       url: `${VISITS_BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
       env: { E2E_PORT: String(visitsPort) },
     },
     {
+      name: 'refills',
       command: 'node e2e/start-server.mjs --clock',
       cwd: '..',
       url: `${REFILLS_BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
       env: { E2E_PORT: String(refillsPort) },
     },
-  ],
+    {
+      name: 'admin',
+      command: 'node e2e/start-server.mjs',
+      cwd: '..',
+      url: `${ADMIN_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: { E2E_PORT: String(ADMIN_PORT) },
+    },
+  ].filter((server) => !process.env.E2E_SERVERS || process.env.E2E_SERVERS.split(',').includes(server.name)),
 });

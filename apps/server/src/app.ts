@@ -131,6 +131,9 @@ import { phoneOrderRoutes } from './modules/phone-orders/phone-orders.routes.ts'
 import { createPhoneOrderService } from './modules/phone-orders/phone-orders.service.ts';
 import { createAccessLogView } from './workflows/access-log-view.ts';
 import type { DevClock } from './lib/dev-clock.ts';
+// issue 18: the operator's console (/api/admin/*), one company's storefronts.
+import { createAdminStorefronts } from './modules/admin/admin-access.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -272,7 +275,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const records = createRecordsService({ db, now, storage: files });
   const labOrders = createLabOrdersWorkflow({ db, jobs, orders, catalog, records, auth, doctors, reviews, accessLog, notifications, storefronts, port: config.PORT, log });
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
+  // issue 18: the operator's console sees its own company's storefronts only.
+  const adminStorefronts = createAdminStorefronts({ storefronts });
   return {
+    adminStorefronts,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -390,6 +396,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accessLogRoutes, { view: services.accessLogView });
   await app.register(phoneOrderRoutes, { phoneOrders: services.phoneOrders });
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
+  // issue 18: the operator's console (404 to anyone but an admin of the company).
+  await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -48,3 +48,11 @@ export * from './api/refills.ts';
 export * from './api/records.ts';
 export * from './api/access-log.ts';
 export * from './api/phone-orders.ts';
+// issue 18: the operator's console.
+export * from './api/admin/common.ts';
+export * from './api/admin/storefronts.ts';
+export * from './api/admin/catalog.ts';
+export * from './api/admin/questionnaires.ts';
+export * from './api/admin/people.ts';
+export * from './api/admin/commerce.ts';
+export * from './api/admin/orders.ts';

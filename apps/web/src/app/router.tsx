@@ -8,6 +8,7 @@ import { AppShell } from './AppShell';
 import { ACCOUNT_ROUTES, APP_ROUTES, CHECKOUT_ROUTES, PATHS } from './paths';
 import { RouteError } from './RouteError';
 import { RENEW_PRESCRIPTION_ROUTE } from '@/shared/renewal';
+import { ADMIN_ROUTES } from '@/areas/admin/adminRoutes';
 
 /** A lazy route: the page's module downloads when the route first matches. */
 function page(load: () => Promise<ComponentType>) {
@@ -444,6 +445,17 @@ export const routes: RouteObject[] = [
           import('@/features/fulfilment/pages/PharmacyOrdersPage').then((m) => m.PharmacyOrdersPage),
         ),
       },
+      { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
+    ],
+  },
+  {
+    // The operator's console (issue 18): its pages are listed in areas/admin/adminRoutes.ts.
+    path: '/admin',
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    lazy: page(() => import('@/areas/admin/AdminLayout').then((m) => m.AdminLayout)),
+    children: [
+      ...ADMIN_ROUTES,
       { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
     ],
   },

@@ -31,11 +31,40 @@ export interface StaffFrameProps {
   signingOut?: boolean;
   /** The area's pages, as links (only to a signed-in staff member of the area). */
   nav?: StaffNavItem[] | undefined;
+  /** The pages as a column beside the main content (md and up; above it on phones), for areas with many. */
+  sideNav?: boolean;
   children: ReactNode;
 }
 
-export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, nav, children }: StaffFrameProps) {
+export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, nav, sideNav = false, children }: StaffFrameProps) {
   const { name } = useStoreConfig();
+  const navLinks = (direction: 'row' | 'column') => (
+    <Box component="nav" aria-label={areaName}>
+      <Stack
+        direction={direction}
+        spacing={direction === 'row' ? 1 : 0.5}
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap', alignItems: direction === 'column' ? 'stretch' : 'center' }}
+      >
+        {(nav ?? []).map((item) => (
+          <li key={item.to}>
+            <Button
+              component={NavLink}
+              to={item.to}
+              end={item.end ?? false}
+              fullWidth={direction === 'column'}
+              sx={{
+                justifyContent: direction === 'column' ? 'flex-start' : 'center',
+                '&[aria-current="page"]': { textDecoration: 'underline', fontWeight: 700 },
+              }}
+            >
+              {item.label}
+            </Button>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <AppBar position="static" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -48,24 +77,7 @@ export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, 
               {areaName}
             </Typography>
           </Stack>
-          {nav && nav.length > 0 ? (
-            <Box component="nav" aria-label={areaName}>
-              <Stack direction="row" spacing={1} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                {nav.map((item) => (
-                  <li key={item.to}>
-                    <Button
-                      component={NavLink}
-                      to={item.to}
-                      end={item.end ?? false}
-                      sx={{ '&[aria-current="page"]': { textDecoration: 'underline', fontWeight: 700 } }}
-                    >
-                      {item.label}
-                    </Button>
-                  </li>
-                ))}
-              </Stack>
-            </Box>
-          ) : null}
+          {nav && nav.length > 0 && !sideNav ? navLinks('row') : null}
           {userName ? (
             <Typography component="p" data-testid="staff-name">
               {userName}
@@ -79,7 +91,14 @@ export function StaffFrame({ areaName, userName, onSignOut, signingOut = false, 
         </Toolbar>
       </AppBar>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
-        <Container sx={{ py: { xs: 3, md: 5 } }}>{children}</Container>
+        {sideNav && nav && nav.length > 0 ? (
+          <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 }, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 2, md: 4 } }}>
+            <Box sx={{ flex: { md: '0 0 210px' } }}>{navLinks('column')}</Box>
+            <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+          </Container>
+        ) : (
+          <Container sx={{ py: { xs: 3, md: 5 } }}>{children}</Container>
+        )}
       </Box>
     </Box>
   );

@@ -25,5 +25,7 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorId, t.at),
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
+    // The operator's audit viewer reads one company's storefronts, newest first (issue 18).
+    index('audit_events_storefront_idx').on(t.storefrontId, t.at),
   ],
 );

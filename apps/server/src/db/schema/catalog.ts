@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { shippingMethods } from './shipping.ts';
 import { storefronts } from './storefronts.ts';
 
 import { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType, type VisitType } from '@store/domain';
@@ -77,4 +78,38 @@ export const productShippingStates = pgTable(
     state: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.state] })],
+);
+
+/**
+ * SPEC §7 product-wise shipping methods (issue 18): the methods a product may ship by (a cold-chain
+ * product only overnight). A product with no rows ships by any of its storefront's methods.
+ */
+export const productShippingMethods = pgTable(
+  'product_shipping_methods',
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    shippingMethodId: uuid()
+      .notNull()
+      .references(() => shippingMethods.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.shippingMethodId] })],
+);
+
+/** A product's images in order, each with the alt text a screen reader says (issue 18). */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Site-relative or absolute URL. */
+    url: text().notNull(),
+    alt: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.sortOrder)],
 );

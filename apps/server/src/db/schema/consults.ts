@@ -49,6 +49,14 @@ export const questionnaireVersions = pgTable(
     /** Null while a draft; the newest published version is the one patients get. */
     publishedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The operator who made this draft (issue 18); null for seeded versions. */
+    createdBy: uuid(),
+    /** What changed, in the operator's words. */
+    changeNote: text().notNull().default(''),
+    /** A clinician's sign-off, required before publishing (issue 18). */
+    signedOffBy: uuid(),
+    signedOffAt: timestamp({ withTimezone: true }),
+    publishedBy: uuid(),
   },
   (t) => [uniqueIndex('questionnaire_versions_number_unique').on(t.questionnaireId, t.version)],
 );

@@ -102,6 +102,8 @@ export const payments = pgTable(
     capturedAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
     refundedAt: timestamp({ withTimezone: true }),
+    /** Given back so far (issue 18 partial refunds); the status turns `refunded` when it reaches the amount. */
+    refundedCents: integer().notNull().default(0),
     failedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -116,5 +118,40 @@ export const payments = pgTable(
       'payments_status',
       sql`${t.status} in ('pending', 'authorized', 'captured', 'voided', 'refunded', 'failed')`,
     ),
+  ],
+);
+
+/**
+ * Money given back on a captured payment (issue 18): an operator's full or partial refund. One row a
+ * request, keyed so a repeat (a double click, a retry after a crash) gives back nothing twice; the
+ * sum of succeeded rows never exceeds the payment's amount (checked in the transaction that adds one).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer().notNull(),
+    /** Why, in the operator's words (shown on the order's timeline; never health data). */
+    reason: text().notNull().default(''),
+    idempotencyKey: text().notNull(),
+    /** pending (asked the gateway, no answer yet) | succeeded | failed */
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    gatewayRefundId: text(),
+    failureReason: text(),
+    /** The operator (user id) who asked; null for the system. */
+    requestedBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_idempotency_unique').on(t.idempotencyKey),
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

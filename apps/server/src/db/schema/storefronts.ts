@@ -1,6 +1,6 @@
 // Companies run storefronts; a storefront is found by one of its host names (DATA-MODEL.md).
 import type { DeepPartial, StorefrontConfigCore } from '@store/domain';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable('companies', {
   id: uuid().primaryKey().defaultRandom(),
@@ -34,3 +34,38 @@ export const storefrontHosts = pgTable('storefront_hosts', {
     .notNull()
     .references(() => storefronts.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * A storefront's bundle as an operator edits it (issue 18): name, host names, theme, flags,
+ * settings, texts and consents. Drafts are edited; publishing copies a version onto the live
+ * `storefronts` row and its hosts; a rollback publishes an earlier version again. Published versions
+ * are never edited.
+ */
+export const storefrontVersions = pgTable(
+  'storefront_versions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3 … per storefront. */
+    version: integer().notNull(),
+    name: text().notNull(),
+    /** Lower-case host names without port. */
+    hosts: text().array().notNull().default([]),
+    theme: jsonb().$type<Overrides['theme']>().notNull().default({}),
+    flags: jsonb().$type<Overrides['flags']>().notNull().default({}),
+    settings: jsonb().$type<Overrides['settings']>().notNull().default({}),
+    content: jsonb().$type<Overrides['content']>().notNull().default({}),
+    /** The consents a patient agrees to on this storefront, as published with the bundle. */
+    consents: jsonb().$type<unknown[]>().notNull().default([]),
+    /** What changed, in the operator's words. */
+    note: text().notNull().default(''),
+    createdBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null while a draft. */
+    publishedAt: timestamp({ withTimezone: true }),
+    publishedBy: uuid(),
+  },
+  (t) => [uniqueIndex('storefront_versions_number_unique').on(t.storefrontId, t.version)],
+);

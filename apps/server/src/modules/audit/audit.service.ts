@@ -1,6 +1,7 @@
 // The audit log (DATA-MODEL.md audit_events): every sign-in, failure, code send, reset and
 // password change, and whatever other modules record. Details must never carry PHI: ids, reasons,
 // channels and counts only. A request's actor, storefront, IP and request id: plugins/identity auditContext.
+import type { AuditChange } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import { createAuditRepo, type AuditEventRow } from './audit.repo.ts';
@@ -19,6 +20,12 @@ export interface AuditEvent {
   ip?: string | null;
   requestId?: string | null;
   details?: Record<string, string | number | boolean | null>;
+  /**
+   * An operator's change (issue 18): the changed fields before and after, kept as details.before
+   * and details.after. Configuration only (a price, a theme colour, a refund's amount), never a
+   * patient's data.
+   */
+  change?: AuditChange;
 }
 
 /** The caller as the audit log names them: a patient, a guest session, or nobody. */
@@ -43,6 +50,10 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
     const details: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(event.details ?? {})) {
       if (!FORBIDDEN_DETAIL_KEYS.test(key)) details[key] = value;
+    }
+    if (event.change) {
+      details.before = event.change.before;
+      details.after = event.change.after;
     }
     return {
       at: now(),

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storefrontHosts, storefronts } from '../../db/schema/storefronts.ts';
+import { companies, storefrontHosts, storefronts } from '../../db/schema/storefronts.ts';
 
 export type StorefrontRow = typeof storefronts.$inferSelect;
 
@@ -19,6 +19,10 @@ export function createStorefrontsRepo(db: Db) {
     },
     async findById(id: string): Promise<StorefrontRow | undefined> {
       const rows = await db.select().from(storefronts).where(eq(storefronts.id, id)).limit(1);
+      return rows[0];
+    },
+    async findCompany(id: string): Promise<{ id: string; name: string } | undefined> {
+      const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, id)).limit(1);
       return rows[0];
     },
     async list(): Promise<StorefrontRow[]> {

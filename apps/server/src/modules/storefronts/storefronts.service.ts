@@ -91,6 +91,14 @@ export function createStorefrontService(deps: { db: Db }) {
       const index = await hosts();
       return [...index.storefrontByHost].filter(([, id]) => id === storefrontId).map(([host]) => host);
     },
+    /** The storefront served when no host matches (issue 18: shown in the console). */
+    async defaultId(): Promise<string | undefined> {
+      return (await hosts()).defaultId;
+    },
+    /** A company's name, or null for an unknown id (issue 18: the console's header). */
+    async companyName(companyId: string): Promise<string | null> {
+      return (await repo.findCompany(companyId))?.name ?? null;
+    },
     /** How many configs the cache holds (tests check that unknown hosts do not add any). */
     cacheSize(): number {
       return byId.size;

@@ -1,5 +1,5 @@
 // The frame and role guard of a staff area (issue 15): /doctor for doctors, /pharmacy for
-// pharmacists. Not signed in: the staff sign-in page, coming back here afterwards (?next=).
+// pharmacists, /admin for administrators (issue 18). Not signed in: the staff sign-in page, coming back here afterwards (?next=).
 // Signed in with another role: a clear "not available for your account" page. Otherwise the
 // area's header (the staff member's name, the area, Sign out) around the area's pages (<Outlet/>).
 import Stack from '@mui/material/Stack';
@@ -15,14 +15,18 @@ import { fullName, useStaffProfile } from './staffArea.api';
 
 export interface StaffAreaLayoutProps {
   /** The role this area is for. */
-  role: 'doctor' | 'pharmacist';
+  role: 'doctor' | 'pharmacist' | 'admin';
   /** Shown in the header and the tab title: "Doctor area", "Pharmacy". */
   areaName: string;
   /** The area's pages, linked in its header once the right role is signed in. */
   nav?: StaffNavItem[] | undefined;
+  /** The area's pages in a column beside the page (the admin console's many sections) instead of the header. */
+  sideNav?: boolean;
 }
 
-export function StaffAreaLayout({ role, areaName, nav }: StaffAreaLayoutProps) {
+const ROLE_PLURAL = { doctor: 'doctors', pharmacist: 'pharmacists', admin: 'administrators' } as const;
+
+export function StaffAreaLayout({ role, areaName, nav, sideNav = false }: StaffAreaLayoutProps) {
   useDocumentTitle(areaName);
   const { pathname, search } = useLocation();
   const session = useSession();
@@ -48,7 +52,7 @@ export function StaffAreaLayout({ role, areaName, nav }: StaffAreaLayoutProps) {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h1">Not available for your account</Typography>
           <Typography>
-            The {areaName.toLowerCase()} is for {role === 'doctor' ? 'doctors' : 'pharmacists'} only, and
+            The {areaName.toLowerCase()} is for {ROLE_PLURAL[role]} only, and
             your account is not one. If you work here under another account, sign out and sign in with
             that one.
           </Typography>
@@ -60,7 +64,7 @@ export function StaffAreaLayout({ role, areaName, nav }: StaffAreaLayoutProps) {
     );
   }
   return (
-    <StaffFrame areaName={areaName} userName={fullName(profile.data)} onSignOut={signOut} signingOut={isPending} nav={nav}>
+    <StaffFrame areaName={areaName} userName={fullName(profile.data)} onSignOut={signOut} signingOut={isPending} nav={nav} sideNav={sideNav}>
       <Outlet />
     </StaffFrame>
   );

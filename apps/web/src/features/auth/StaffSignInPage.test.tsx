@@ -1,6 +1,6 @@
 // issue 15: staff sign in with a password plus a one-time code, on /staff/sign-in. The password
 // step leads to the code step (where the code went, the one-time-code field); the code opens the
-// area of the role (or ?next= inside it); an admin is told the console is not built and signed out.
+// area of the role (or ?next= inside it); an administrator's is the operator console (issue 18).
 import { MESSAGES } from '@store/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +11,7 @@ import { routes } from '@/app/router';
 import { makeTestConfig } from '@/test/config';
 import { fakeApi, problem, type FakeCall, type FakeRoute } from '@/test/fakeApi';
 import { createTestQueryClient } from '@/test/render';
-import { ADMIN_NOT_AVAILABLE, staffTarget } from './StaffSignInPage';
+import { staffTarget } from './StaffSignInPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -132,16 +132,13 @@ describe('staff sign-in page (issue 15)', () => {
     expect(await screen.findByText(/sent to Evergreen Health Mail-Order Pharmacy/)).toBeInTheDocument();
   });
 
-  it('tells an admin the console is not built yet and signs them out', async () => {
-    const { calls } = staffApi('admin');
+  it('takes an administrator to the operator console (issue 18)', async () => {
+    staffApi('admin');
     const router = renderAt('/staff/sign-in');
     await passwordStep('admin@evergreen.example');
     await userEvent.type(await screen.findByRole('textbox', { name: /Passcode/ }), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(ADMIN_NOT_AVAILABLE)).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
-    expect(router.state.location.pathname).toBe('/staff/sign-in');
-    expect(screen.queryByRole('link', { name: /admin/i })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 });
 
@@ -167,7 +164,9 @@ describe('staffTarget', () => {
     ['doctor', '//evil.example/doctor', '/doctor'],
     ['doctor', '/doctorate', '/doctor'],
     ['pharmacist', '/pharmacy', '/pharmacy'],
-    ['admin', '/admin', null],
+    ['admin', null, '/admin'],
+    ['admin', '/admin/orders', '/admin/orders'],
+    ['admin', '/doctor', '/admin'],
     ['patient', null, null],
   ] as const)('%s with next %s goes to %s', (role, next, expected) => {
     expect(staffTarget(role, next)).toBe(expected);

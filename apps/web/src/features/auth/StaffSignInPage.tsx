@@ -1,8 +1,8 @@
 // /staff/sign-in (issue 15): staff sign in with a password plus a one-time code. Step one is the
 // email and password; for a staff account the server answers with no session and sends a code
 // (step two, the code field). The code opens the area of the role: a doctor's /doctor, a
-// pharmacist's /pharmacy (or the page the area sent them from, ?next=). The admin console is not
-// built yet: an admin is told so and signed out again.
+// pharmacist's /pharmacy, an administrator's /admin (issue 18), or the page the area sent them
+// from (?next=). An account with no staff area is told so and signed out again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, MESSAGES } from '@store/domain';
 import Alert from '@mui/material/Alert';
@@ -40,14 +40,15 @@ const staffPasswordSchema = z.object({
   password: z.string().min(1, { error: MESSAGES.LOGIN_WRONG_PASSWORD }),
 });
 
-/** The built staff areas, by role. The admin console is not built yet. */
+/** The staff areas, by role. */
 const AREA_OF_ROLE: Partial<Record<SignedIn['role'], string>> = {
   doctor: '/doctor',
   pharmacist: '/pharmacy',
+  admin: '/admin',
 };
 
-export const ADMIN_NOT_AVAILABLE =
-  'The admin console is not available yet, so you have been signed out again. Please use the admin tools your team was given until then.';
+export const NO_STAFF_AREA =
+  'This account has no staff area, so you have been signed out again. Patients sign in on the store’s own sign-in page.';
 
 /** Where a staff member goes after the code: ?next= inside their own area, else the area's home. */
 export function staffTarget(role: SignedIn['role'], next: string | null): string | null {
@@ -73,7 +74,7 @@ interface HandoffState {
 type Step =
   | { kind: 'password' }
   | { kind: 'code'; email: string; password: string; sent: PasscodeSent }
-  | { kind: 'admin' };
+  | { kind: 'no-area' };
 
 export function StaffSignInPage() {
   useDocumentTitle('Staff sign-in');
@@ -117,7 +118,7 @@ export function StaffSignInPage() {
     const target = staffTarget(result.role, next);
     if (!target) {
       await endSession();
-      setStep({ kind: 'admin' });
+      setStep({ kind: 'no-area' });
       return;
     }
     await refreshAfterSignIn(queryClient);
@@ -137,10 +138,10 @@ export function StaffSignInPage() {
         <Typography variant="h1">Staff sign-in</Typography>
         {session.isPending ? (
           <LoadingState label="Checking whether you are signed in…" />
-        ) : step.kind === 'admin' ? (
+        ) : step.kind === 'no-area' ? (
           <Stack spacing={2}>
             <Alert severity="info" role="status">
-              {ADMIN_NOT_AVAILABLE}
+              {NO_STAFF_AREA}
             </Alert>
             <Button
               variant="outlined"

@@ -1,0 +1,45 @@
+// Who may use the operator's console (issue 18): a signed-in admin, for their own company only.
+// Everyone else (nobody, a guest, a patient, a doctor, a pharmacist) gets the 404 an unknown route
+// gives, so the console does not even confirm it exists. An admin's session is bound to the
+// storefront it was made on (plugins/identity), and every account belongs to that storefront's
+// company, so the company is the request's storefront's. A storefront, product, order … of another
+// company answers 404 like an unknown id.
+import type { StorefrontConfig } from '@store/domain';
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/problem.ts';
+import { auditContext } from '../../plugins/identity.ts';
+import type { AuditContext } from '../audit/audit.service.ts';
+import type { StorefrontService } from '../storefronts/storefronts.service.ts';
+
+export interface AdminActor {
+  userId: string;
+  companyId: string;
+  /** Who did it and from where, for the audit events of the admin's change. */
+  audit: AuditContext;
+}
+
+/** The signed-in admin, or the 404 of an unknown route. */
+export function requireAdmin(request: FastifyRequest): AdminActor {
+  const identity = request.identity;
+  if (!identity || identity.kind !== 'user' || identity.role !== 'admin' || !request.storefront) throw notFound();
+  return { userId: identity.userId, companyId: request.storefront.companyId, audit: auditContext(request) };
+}
+
+/** The admin's company's storefronts, and one of them by id (404 for another company's or an unknown one). */
+export function createAdminStorefronts(deps: { storefronts: Pick<StorefrontService, 'list' | 'getById'> }) {
+  return {
+    async mine(admin: Pick<AdminActor, 'companyId'>): Promise<StorefrontConfig[]> {
+      return (await deps.storefronts.list()).filter((s) => s.companyId === admin.companyId);
+    },
+    async one(admin: Pick<AdminActor, 'companyId'>, storefrontId: string): Promise<StorefrontConfig> {
+      const storefront = await deps.storefronts.getById(storefrontId).catch(() => null);
+      if (!storefront || storefront.companyId !== admin.companyId) throw notFound();
+      return storefront;
+    },
+    /** Ids of the admin's storefronts (for filtering a company-wide list: orders, audit events). */
+    async idsOf(admin: Pick<AdminActor, 'companyId'>): Promise<string[]> {
+      return (await this.mine(admin)).map((s) => s.id);
+    },
+  };
+}
+export type AdminStorefronts = ReturnType<typeof createAdminStorefronts>;

@@ -1,0 +1,2 @@
+// issue 18: the operator's console, commerce (filled by its slice).
+export {};
