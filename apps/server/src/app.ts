@@ -132,7 +132,7 @@ import { createPhoneOrderService } from './modules/phone-orders/phone-orders.ser
 import { createAccessLogView } from './workflows/access-log-view.ts';
 import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
-import { createAdminStorefronts } from './modules/admin/admin-access.ts';
+import { adminGuardPlugin, createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 export interface BuildAppOptions {
@@ -351,6 +351,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(storefrontContextPlugin, { storefronts: services.storefronts, port: config.PORT });
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(identityPlugin, { sessions: services.sessions, alwaysSecureCookies: config.NODE_ENV === 'production' });
+  await app.register(adminGuardPlugin);
 
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });

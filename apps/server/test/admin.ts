@@ -2,6 +2,7 @@
 // second company with its own storefront, host and admin, so each slice can prove that one
 // company's admin reaches nothing of another's.
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../src/db/schema/auth.ts';
 import { companies, storefrontHosts, storefronts } from '../src/db/schema/storefronts.ts';
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../src/db/seed/storefronts.ts';
@@ -12,11 +13,11 @@ export interface AdminClient {
   companyId: string;
   /** The storefront the admin's session was made on. */
   storefrontId: string;
-  get(url: string): ReturnType<TestContext['app']['inject']>;
-  post(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
-  put(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
-  patch(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
-  delete(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
 /** A Bearer client on `host` (the host decides the request's storefront). */

@@ -100,7 +100,9 @@ export const identityPlugin = fp(async (
 ) => {
   app.decorate('alwaysSecureCookies', alwaysSecureCookies);
   app.decorateRequest('identity', null);
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so a guard (the operator's console, issue 18) can answer 404 to the wrong
+  // caller before a body's field messages would confirm that the route exists.
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     if (!token) return;

@@ -5,7 +5,8 @@
 // company, so the company is the request's storefront's. A storefront, product, order … of another
 // company answers 404 like an unknown id.
 import type { StorefrontConfig } from '@store/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { notFound } from '../../lib/problem.ts';
 import { auditContext } from '../../plugins/identity.ts';
 import type { AuditContext } from '../audit/audit.service.ts';
@@ -43,3 +44,14 @@ export function createAdminStorefronts(deps: { storefronts: Pick<StorefrontServi
   };
 }
 export type AdminStorefronts = ReturnType<typeof createAdminStorefronts>;
+
+/**
+ * Every /api/admin route answers 404 to anyone but an admin, before its body or query is validated
+ * (a patient's bad body must not get field messages that confirm the route exists). Registered
+ * once at the root, after the identity plugin; routes still call requireAdmin for the actor.
+ */
+export const adminGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/') || request.url.startsWith('/api/admin?')) requireAdmin(request);
+  });
+});
