@@ -21,3 +21,26 @@ test('nobody signed in is sent to the staff sign-in from /admin', async ({ page 
   const answer = await page.request.get('/api/admin/me');
   expect(answer.status()).toBe(404);
 });
+
+test('a phone-order request reaches the console, and the operator marks it handled', async ({ browser, request }) => {
+  // SPEC §7 phone-order request, sent as the store's /phone-order page sends it.
+  const name = `Casey Caller ${Date.now() % 100000}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const sent = await request.post('/api/phone-orders', {
+    headers: { 'x-requested-with': 'fetch' },
+    data: { name, phone: '5125550134', need: 'A refill of my usual prescription', bestTime: 'Morning (9am–12pm)' },
+  });
+  expect(sent.status()).toBe(201);
+
+  const page = await adminSignIn(browser);
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Phone orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone orders' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('(512) 555-0134');
+  await expect(row).toContainText('A refill of my usual prescription');
+  await expectNoAxeViolations(page);
+  await row.getByRole('button', { name: `Mark the request from ${name} handled` }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await page.getByRole('tab', { name: /Handled/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Sam Admin');
+  await page.context().close();
+});

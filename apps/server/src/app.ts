@@ -134,6 +134,7 @@ import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
 import { adminGuardPlugin, createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminPhoneOrderRoutes } from './modules/phone-orders/admin-phone-orders.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -256,7 +257,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // issue 17: "who looked at my records" in words (access log, doctors, auth, storefronts, uploads);
   // phone-order requests, the staff told by mail as a job, limited per address.
   const accessLogView = createAccessLogView({ accessLog, doctors, auth, storefronts, uploads });
-  const phoneOrders = createPhoneOrderService({ db, now, jobs, notifications, storefronts, throttle, log });
+  const phoneOrders = createPhoneOrderService({
+    db, now, jobs, notifications, storefronts, throttle, audit, accessLog, log,
+    // "Handled by" in the operator's console (issue 18): a staff member's own name.
+    staffNames: async (ids) => new Map(await Promise.all(ids.map(async (id) => [id, (await auth.patientDetails(id))?.name || 'A staff member'] as const))),
+  });
   const visitCompletion = createVisitCompletion({ db, scheduling, orders, visits });
   const fulfil = createFulfilWorkflow({ db, orders, fulfilment, notices: orderNotices, prescriptions, payments, log });
   // A pharmacy's confirmed receipt: a patient's own pharmacy makes the order ready for pickup (issue 15).
@@ -399,6 +404,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
+  await app.register(adminPhoneOrderRoutes, { phoneOrders: services.phoneOrders, adminStorefronts: services.adminStorefronts });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -38,6 +38,8 @@ export function whatInWords(what: string, upload?: { contentType: string; origin
       return 'One of your documents';
     case 'visit':
       return 'Your visit details';
+    case 'phone_order_request':
+      return 'Your phone-order request';
     default:
       return 'Your health records';
   }
@@ -61,6 +63,8 @@ export function whyInWords(reason: string): string {
       return ref ? `Answering your support request #${ref}` : 'Answering your support request';
     case 'support':
       return ref ? `Customer support: ${ref}` : 'Customer support';
+    case 'phone_order':
+      return 'Calling you back about your phone-order request';
     default:
       return 'Caring for you';
   }

@@ -44,3 +44,38 @@ export const phoneOrderCreatedSchema = z
   })
   .meta({ id: 'PhoneOrderCreated' });
 export type PhoneOrderCreated = z.infer<typeof phoneOrderCreatedSchema>;
+
+// issue 18: the operator's console lists a storefront's phone-order requests and marks them handled.
+export const PHONE_ORDER_REQUEST_STATUSES = ['new', 'handled'] as const;
+export const adminPhoneOrderQuerySchema = z.object({
+  status: z.enum(PHONE_ORDER_REQUEST_STATUSES).default('new'),
+  page: z.coerce.number<string | number>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string | number>().int().refine((n) => [10, 25, 50, 100].includes(n), { error: 'Choose 10, 25, 50 or 100 rows a page.' }).default(25),
+});
+export const adminPhoneOrderSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    phone: z.string(),
+    need: z.string(),
+    bestTime: z.string(),
+    status: z.enum(PHONE_ORDER_REQUEST_STATUSES),
+    /** A signed-in patient asked (a guest otherwise). */
+    fromPatient: z.boolean(),
+    createdAt: z.string(),
+    handledAt: z.string().nullable(),
+    /** The staff member who handled it, by name. */
+    handledBy: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPhoneOrder' });
+export type AdminPhoneOrder = z.infer<typeof adminPhoneOrderSchema>;
+export const adminPhoneOrderPageSchema = z
+  .object({
+    items: z.array(adminPhoneOrderSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    counts: z.object({ new: z.number().int(), handled: z.number().int() }),
+  })
+  .meta({ id: 'AdminPhoneOrderPage' });
+export type AdminPhoneOrderPage = z.infer<typeof adminPhoneOrderPageSchema>;

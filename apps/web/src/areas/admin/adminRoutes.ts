@@ -11,8 +11,10 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  { label: 'Phone orders', to: '/admin/phone-orders' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
+  { path: 'phone-orders', lazy: page(() => import('@/features/admin-phone-orders/AdminPhoneOrdersPage').then((m) => m.AdminPhoneOrdersPage)) },
 ];
