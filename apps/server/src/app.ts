@@ -134,6 +134,14 @@ import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
 import { createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+// issue 18 people: doctors, partner pharmacies and their pharmacists.
+import { createStaffAccounts } from './modules/auth/staff-accounts.service.ts';
+import { adminDoctorsRoutes } from './modules/doctors/admin-doctors.routes.ts';
+import { createDoctorsAdmin } from './modules/doctors/doctors-admin.service.ts';
+import { createPharmacyStaffAdmin } from './modules/fulfilment/pharmacy-staff-admin.service.ts';
+import { adminPharmaciesRoutes } from './modules/pharmacies/admin-pharmacies.routes.ts';
+import { createPharmaciesAdmin } from './modules/pharmacies/pharmacies-admin.service.ts';
+import { createAdminPeople } from './workflows/admin-people.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -277,8 +285,16 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   // issue 18: the operator's console sees its own company's storefronts only.
   const adminStorefronts = createAdminStorefronts({ storefronts });
+  // issue 18 people: the operator's doctors, partner pharmacies and pharmacists.
+  const doctorsAdmin = createDoctorsAdmin({ db, now, audit });
+  const pharmaciesAdmin = createPharmaciesAdmin({ db, now, audit });
+  const adminPeople = createAdminPeople({
+    db, now, audit, notifications, doctorsAdmin, pharmaciesAdmin, log,
+    staffAccounts: createStaffAccounts({ db, now, sessions }), pharmacyStaff: createPharmacyStaffAdmin({ db }),
+  });
   return {
     adminStorefronts,
+    doctorsAdmin, pharmaciesAdmin, adminPeople,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -398,6 +414,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
+  await app.register(adminDoctorsRoutes, { adminStorefronts: services.adminStorefronts, doctorsAdmin: services.doctorsAdmin, adminPeople: services.adminPeople });
+  await app.register(adminPharmaciesRoutes, { adminStorefronts: services.adminStorefronts, pharmaciesAdmin: services.pharmaciesAdmin, adminPeople: services.adminPeople });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
