@@ -137,6 +137,8 @@ describe('inviting a doctor (issue 18: the invite link, then password + code lik
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('RESET_LINK_INVALID');
 
+    // The outbox lists newest first by time: the code's mail comes a second after the invitation's.
+    ctx.clock.advance(1_000);
     const first = await browser.post('/api/auth/login', { email, password: PASSWORD });
     expect(first.json().secondFactor.required).toBe(true);
     const verified = await browser.post('/api/auth/staff/verify-code', { email, code: await lastCode(ctx.app, email) });

@@ -167,6 +167,8 @@ describe("a partner pharmacy's pharmacists (issue 18)", () => {
     const browser = new Browser(ctx.app);
     expect((await browser.post('/api/auth/password-reset/complete', { token, password: 'Pharm#Invite2026' })).json()).toEqual({ staffSignIn: true, redirectTo: '/staff/sign-in' });
     expect((await browser.post('/api/auth/password-reset/complete', { token, password: 'Pharm#Invite2027' })).statusCode).toBe(400);
+    // The outbox lists newest first by time: the code's mail comes a second after the invitation's.
+    ctx.clock.advance(1_000);
     await browser.post('/api/auth/login', { email, password: 'Pharm#Invite2026' });
     const verified = await browser.post('/api/auth/staff/verify-code', { email, code: await lastCode(ctx.app, email) });
     expect(verified.json()).toMatchObject({ role: 'pharmacist' });
