@@ -135,6 +135,14 @@ import type { DevClock } from './lib/dev-clock.ts';
 import { adminGuardPlugin, createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminPhoneOrderRoutes } from './modules/phone-orders/admin-phone-orders.routes.ts';
+// issue 18 people: doctors, partner pharmacies and their pharmacists.
+import { createStaffAccounts } from './modules/auth/staff-accounts.service.ts';
+import { adminDoctorsRoutes } from './modules/doctors/admin-doctors.routes.ts';
+import { createDoctorsAdmin } from './modules/doctors/doctors-admin.service.ts';
+import { createPharmacyStaffAdmin } from './modules/fulfilment/pharmacy-staff-admin.service.ts';
+import { adminPharmaciesRoutes } from './modules/pharmacies/admin-pharmacies.routes.ts';
+import { createPharmaciesAdmin } from './modules/pharmacies/pharmacies-admin.service.ts';
+import { createAdminPeople } from './workflows/admin-people.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -282,8 +290,16 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   // issue 18: the operator's console sees its own company's storefronts only.
   const adminStorefronts = createAdminStorefronts({ storefronts });
+  // issue 18 people: the operator's doctors, partner pharmacies and pharmacists.
+  const doctorsAdmin = createDoctorsAdmin({ db, now, audit });
+  const pharmaciesAdmin = createPharmaciesAdmin({ db, now, audit });
+  const adminPeople = createAdminPeople({
+    db, now, audit, notifications, doctorsAdmin, pharmaciesAdmin, log,
+    staffAccounts: createStaffAccounts({ db, now, sessions }), pharmacyStaff: createPharmacyStaffAdmin({ db }),
+  });
   return {
     adminStorefronts,
+    doctorsAdmin, pharmaciesAdmin, adminPeople,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -405,6 +421,8 @@ export async function buildApp(options: BuildAppOptions) {
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
   await app.register(adminPhoneOrderRoutes, { phoneOrders: services.phoneOrders, adminStorefronts: services.adminStorefronts });
+  await app.register(adminDoctorsRoutes, { adminStorefronts: services.adminStorefronts, doctorsAdmin: services.doctorsAdmin, adminPeople: services.adminPeople });
+  await app.register(adminPharmaciesRoutes, { adminStorefronts: services.adminStorefronts, pharmaciesAdmin: services.pharmaciesAdmin, adminPeople: services.adminPeople });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

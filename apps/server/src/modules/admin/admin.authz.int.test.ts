@@ -2,8 +2,9 @@
 // doctors reach no admin route (404)". Every /api/admin operation in the OpenAPI document is tried
 // by nobody, a guest, a patient, a doctor and a pharmacist, with an empty body: each answers 404 as
 // for an unknown route (never 400 first, which would confirm the route). Then an admin of another
-// company tries every operation with our real ids (our storefront, product, order …): 404 again,
-// and nothing of ours changed. The list comes from the document, so a route added later is tried too.
+// company tries every operation with our real ids (our storefront, product, order …): 404 again
+// (or, for an empty body refused before any lookup, the very answer unknown ids get), and nothing
+// of ours changed. The list comes from the document, so a route added later is tried too.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.
 import { signedInPatient } from '../../../test/patients.ts';
 import { paidForReview, signedInDoctor } from '../../../test/reviews.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
+import { doctors } from '../../db/schema/doctors.ts';
 import { users } from '../../db/schema/auth.ts';
 import { pharmacyStaff } from '../../db/schema/fulfilment.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
@@ -97,11 +99,17 @@ describe('the operator console’s routes (issue 18 authorization)', () => {
     const ours = await signedInAdmin(ctx);
     const other = await otherCompany(ctx);
     // Our real ids by the path parameter names the routes use.
+    const [doctor] = await ctx.database.db.select({ id: doctors.id, userId: doctors.userId }).from(doctors).where(eq(doctors.companyId, DEMO_COMPANY_ID)).limit(1);
+    const [partner] = await ctx.database.db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.isPartner, true)).limit(1);
+    const [pharmacist] = await ctx.database.db.select({ userId: pharmacyStaff.userId }).from(pharmacyStaff).where(eq(pharmacyStaff.pharmacyId, partner!.id)).limit(1);
     const ids: Record<string, string> = {
       storefrontId: EVERGREEN_ID,
       productId: DEMO_PRODUCTS.evergreen.metformin,
       orderId,
-      id: orderId,
+      doctorId: doctor!.id,
+      pharmacyId: partner!.id,
+      userId: pharmacist?.userId ?? randomUUID(),
+      state: 'CA',
     };
     const before = (await ctx.database.db.select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.actorId, other.admin.userId))).length;
     const leaks: string[] = [];
@@ -109,8 +117,14 @@ describe('the operator console’s routes (issue 18 authorization)', () => {
       if (op.path === '/api/admin/me') continue;
       const url = fill(op.path, ids);
       if (!op.path.includes('{')) continue; // company-wide lists: checked below for not showing our rows
-      const res = await other.admin[op.method === 'GET' ? 'get' : op.method === 'POST' ? 'post' : op.method === 'PUT' ? 'put' : op.method === 'PATCH' ? 'patch' : 'delete'](url, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
-      if (res.statusCode !== 404) leaks.push(`${op.method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const call = (target: string) => other.admin[op.method === 'GET' ? 'get' : op.method === 'POST' ? 'post' : op.method === 'PUT' ? 'put' : op.method === 'PATCH' ? 'patch' : 'delete'](target, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+      const res = await call(url);
+      // An empty body may be refused (400) before any id is looked at: that answer must then be
+      // the same as for ids that exist nowhere, so it tells nothing about ours.
+      if (res.statusCode !== 404) {
+        const unknown = await call(fill(op.path, {}));
+        if (res.statusCode !== unknown.statusCode || res.statusCode < 400) leaks.push(`${op.method} ${url} → ${res.statusCode} (unknown ids: ${unknown.statusCode}) ${res.body.slice(0, 120)}`);
+      }
     }
     expect(leaks).toEqual([]);
     // Company-wide lists answer the other company's admin without any of our rows.
@@ -118,7 +132,7 @@ describe('the operator console’s routes (issue 18 authorization)', () => {
       if (op.method !== 'GET' || op.path.includes('{') || op.path === '/api/admin/me') continue;
       const res = await other.admin.get(op.path);
       expect(res.statusCode, `${op.path} ${res.body.slice(0, 200)}`).toBeLessThan(500);
-      for (const id of [EVERGREEN_ID, orderId, ours.userId]) expect(res.body, `${op.path} shows ${id}`).not.toContain(id);
+      for (const id of [EVERGREEN_ID, orderId, ours.userId, doctor!.id, partner!.id]) expect(res.body, `${op.path} shows ${id}`).not.toContain(id);
     }
     // Nothing the other admin tried was recorded as a change they made.
     const after = (await ctx.database.db.select({ id: auditEvents.id, action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.actorId, other.admin.userId)));

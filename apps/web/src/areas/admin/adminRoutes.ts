@@ -12,9 +12,15 @@ function page(load: () => Promise<ComponentType>) {
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
   { label: 'Phone orders', to: '/admin/phone-orders' },
+  { label: 'Doctors', to: '/admin/doctors' },
+  { label: 'Pharmacies', to: '/admin/pharmacies' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
   { path: 'phone-orders', lazy: page(() => import('@/features/admin-phone-orders/AdminPhoneOrdersPage').then((m) => m.AdminPhoneOrdersPage)) },
+  { path: 'doctors', lazy: page(() => import('@/features/admin-people/DoctorsPage').then((m) => m.DoctorsPage)) },
+  { path: 'doctors/:doctorId', lazy: page(() => import('@/features/admin-people/DoctorPage').then((m) => m.DoctorPage)) },
+  { path: 'pharmacies', lazy: page(() => import('@/features/admin-people/PharmaciesPage').then((m) => m.PharmaciesPage)) },
+  { path: 'pharmacies/:pharmacyId', lazy: page(() => import('@/features/admin-people/PharmacyPage').then((m) => m.PharmacyPage)) },
 ];
