@@ -134,6 +134,11 @@ import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
 import { createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+// issue 18, commerce: promo codes, tax rates and shipping methods per storefront.
+import { adminPromotionsRoutes } from './modules/promotions/admin-promotions.routes.ts';
+import { createPromotionsAdmin } from './modules/promotions/promotions-admin.service.ts';
+import { adminShippingRoutes } from './modules/shipping/admin-shipping.routes.ts';
+import { createShippingAdmin } from './modules/shipping/shipping-admin.service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -277,8 +282,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   // issue 18: the operator's console sees its own company's storefronts only.
   const adminStorefronts = createAdminStorefronts({ storefronts });
+  // issue 18, commerce: the operator's promo codes, shipping methods and tax rates.
+  const promotionsAdmin = createPromotionsAdmin({ db, audit, catalog });
+  const shippingAdmin = createShippingAdmin({ db, audit, shipping });
   return {
     adminStorefronts,
+    promotionsAdmin, shippingAdmin,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -398,6 +407,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
+  // issue 18, commerce.
+  await app.register(adminPromotionsRoutes, { adminStorefronts: services.adminStorefronts, promotionsAdmin: services.promotionsAdmin });
+  await app.register(adminShippingRoutes, { adminStorefronts: services.adminStorefronts, shippingAdmin: services.shippingAdmin });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
