@@ -11,8 +11,16 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  // issue 18, commerce
+  { label: 'Promotions', to: '/admin/promotions' },
+  { label: 'Tax rates', to: '/admin/tax-rates' },
+  { label: 'Shipping methods', to: '/admin/shipping-methods' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
+  // issue 18, commerce
+  { path: 'promotions', lazy: page(() => import('@/features/admin-commerce/pages/PromotionsPage').then((m) => m.PromotionsPage)) },
+  { path: 'tax-rates', lazy: page(() => import('@/features/admin-commerce/pages/TaxRatesPage').then((m) => m.TaxRatesPage)) },
+  { path: 'shipping-methods', lazy: page(() => import('@/features/admin-commerce/pages/ShippingMethodsPage').then((m) => m.ShippingMethodsPage)) },
 ];
