@@ -75,7 +75,7 @@ test('an operator’s new promo code is used by a patient and counted', async ({
 
   // Back in the console the code shows its use.
   await admin.reload();
-  await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 / no limit');
+  await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 / no limit', { timeout: 30_000 });
 
   // Once used, the code and discount are locked in the edit dialog; the limits are not.
   await admin.getByRole('button', { name: `Edit ${code}` }).click();
