@@ -68,27 +68,27 @@ export function PromotionsPage() {
   const busy = (c: AdminCoupon) => setActive.isPending && setActive.variables?.id === c.id;
 
   const columns: GridColDef<AdminCoupon>[] = [
-    { field: 'code', headerName: 'Code', minWidth: 130, flex: 1 },
-    { field: 'discount', headerName: 'Discount', minWidth: 110, valueGetter: (_v, c) => discountText(c) },
-    { field: 'minSubtotalCents', headerName: 'Minimum', minWidth: 100, valueGetter: (_v, c) => (c.minSubtotalCents === null ? 'None' : formatCents(c.minSubtotalCents)) },
-    { field: 'products', headerName: 'Products', minWidth: 160, flex: 1, valueGetter: (_v, c) => (c.products.length === 0 ? 'All products' : c.products.map((p) => p.title).join(', ')) },
+    { field: 'code', headerName: 'Code', minWidth: 110, flex: 0.8 },
+    { field: 'discount', headerName: 'Discount', minWidth: 95, valueGetter: (_v, c) => discountText(c) },
+    { field: 'minSubtotalCents', headerName: 'Minimum', minWidth: 85, valueGetter: (_v, c) => (c.minSubtotalCents === null ? 'None' : formatCents(c.minSubtotalCents)) },
+    { field: 'products', headerName: 'Products', minWidth: 120, flex: 1, valueGetter: (_v, c) => (c.products.length === 0 ? 'All products' : c.products.map((p) => p.title).join(', ')) },
     {
       field: 'uses',
       headerName: 'Uses / limit',
-      minWidth: 120,
+      minWidth: 105,
       valueGetter: (_v, c) => `${c.uses} / ${c.maxRedemptions ?? 'no limit'}${c.maxRedemptionsPerPatient !== null ? ` (${c.maxRedemptionsPerPatient} per patient)` : ''}`,
     },
-    { field: 'dates', headerName: 'Dates', minWidth: 170, flex: 1, valueGetter: (_v, c) => datesText(c) },
+    { field: 'dates', headerName: 'Dates', minWidth: 120, flex: 1, valueGetter: (_v, c) => datesText(c) },
     {
       field: 'active',
       headerName: 'Status',
-      minWidth: 100,
+      minWidth: 90,
       renderCell: ({ row }) => <Chip size="small" color={row.active ? 'success' : 'default'} variant={row.active ? 'filled' : 'outlined'} label={row.active ? 'Active' : 'Inactive'} />,
     },
     {
       field: 'actions',
       headerName: 'Actions',
-      minWidth: 220,
+      minWidth: 190,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ py: 0.5 }}>
