@@ -143,6 +143,11 @@ import { createPharmacyStaffAdmin } from './modules/fulfilment/pharmacy-staff-ad
 import { adminPharmaciesRoutes } from './modules/pharmacies/admin-pharmacies.routes.ts';
 import { createPharmaciesAdmin } from './modules/pharmacies/pharmacies-admin.service.ts';
 import { createAdminPeople } from './workflows/admin-people.ts';
+// issue 18, commerce: promo codes, tax rates and shipping methods per storefront.
+import { adminPromotionsRoutes } from './modules/promotions/admin-promotions.routes.ts';
+import { createPromotionsAdmin } from './modules/promotions/promotions-admin.service.ts';
+import { adminShippingRoutes } from './modules/shipping/admin-shipping.routes.ts';
+import { createShippingAdmin } from './modules/shipping/shipping-admin.service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -297,9 +302,13 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     db, now, audit, notifications, doctorsAdmin, pharmaciesAdmin, log,
     staffAccounts: createStaffAccounts({ db, now, sessions }), pharmacyStaff: createPharmacyStaffAdmin({ db }),
   });
+  // issue 18, commerce: the operator's promo codes, shipping methods and tax rates.
+  const promotionsAdmin = createPromotionsAdmin({ db, audit, catalog });
+  const shippingAdmin = createShippingAdmin({ db, audit, shipping });
   return {
     adminStorefronts,
     doctorsAdmin, pharmaciesAdmin, adminPeople,
+    promotionsAdmin, shippingAdmin,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -423,6 +432,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminPhoneOrderRoutes, { phoneOrders: services.phoneOrders, adminStorefronts: services.adminStorefronts });
   await app.register(adminDoctorsRoutes, { adminStorefronts: services.adminStorefronts, doctorsAdmin: services.doctorsAdmin, adminPeople: services.adminPeople });
   await app.register(adminPharmaciesRoutes, { adminStorefronts: services.adminStorefronts, pharmaciesAdmin: services.pharmaciesAdmin, adminPeople: services.adminPeople });
+  // issue 18, commerce.
+  await app.register(adminPromotionsRoutes, { adminStorefronts: services.adminStorefronts, promotionsAdmin: services.promotionsAdmin });
+  await app.register(adminShippingRoutes, { adminStorefronts: services.adminStorefronts, shippingAdmin: services.shippingAdmin });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

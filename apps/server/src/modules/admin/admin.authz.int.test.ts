@@ -14,6 +14,8 @@ import { signedInPatient } from '../../../test/patients.ts';
 import { paidForReview, signedInDoctor } from '../../../test/reviews.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { doctors } from '../../db/schema/doctors.ts';
+import { coupons } from '../../db/schema/promotions.ts';
+import { shippingMethods } from '../../db/schema/shipping.ts';
 import { users } from '../../db/schema/auth.ts';
 import { pharmacyStaff } from '../../db/schema/fulfilment.ts';
 import { pharmacies } from '../../db/schema/pharmacies.ts';
@@ -110,6 +112,8 @@ describe('the operator console’s routes (issue 18 authorization)', () => {
       pharmacyId: partner!.id,
       userId: pharmacist?.userId ?? randomUUID(),
       state: 'CA',
+      couponId: (await ctx.database.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.storefrontId, EVERGREEN_ID)).limit(1))[0]!.id,
+      methodId: (await ctx.database.db.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.storefrontId, EVERGREEN_ID)).limit(1))[0]!.id,
     };
     const before = (await ctx.database.db.select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.actorId, other.admin.userId))).length;
     const leaks: string[] = [];

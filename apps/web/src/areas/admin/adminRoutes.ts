@@ -14,6 +14,10 @@ export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Phone orders', to: '/admin/phone-orders' },
   { label: 'Doctors', to: '/admin/doctors' },
   { label: 'Pharmacies', to: '/admin/pharmacies' },
+  // issue 18, commerce
+  { label: 'Promotions', to: '/admin/promotions' },
+  { label: 'Tax rates', to: '/admin/tax-rates' },
+  { label: 'Shipping methods', to: '/admin/shipping-methods' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -23,4 +27,8 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'doctors/:doctorId', lazy: page(() => import('@/features/admin-people/DoctorPage').then((m) => m.DoctorPage)) },
   { path: 'pharmacies', lazy: page(() => import('@/features/admin-people/PharmaciesPage').then((m) => m.PharmaciesPage)) },
   { path: 'pharmacies/:pharmacyId', lazy: page(() => import('@/features/admin-people/PharmacyPage').then((m) => m.PharmacyPage)) },
+  // issue 18, commerce
+  { path: 'promotions', lazy: page(() => import('@/features/admin-commerce/pages/PromotionsPage').then((m) => m.PromotionsPage)) },
+  { path: 'tax-rates', lazy: page(() => import('@/features/admin-commerce/pages/TaxRatesPage').then((m) => m.TaxRatesPage)) },
+  { path: 'shipping-methods', lazy: page(() => import('@/features/admin-commerce/pages/ShippingMethodsPage').then((m) => m.ShippingMethodsPage)) },
 ];
