@@ -134,6 +134,9 @@ import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
 import { createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminStorefrontRoutes } from './modules/storefronts/admin-storefronts.routes.ts';
+import { createStorefrontVersionsService } from './modules/storefronts/storefront-versions.service.ts';
+import { createStorefrontBundles } from './workflows/storefront-bundles.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -277,8 +280,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   // issue 18: the operator's console sees its own company's storefronts only.
   const adminStorefronts = createAdminStorefronts({ storefronts });
+  // issue 18: storefront bundles (drafts, publish, roll back) across storefronts and consents.
+  const storefrontVersions = createStorefrontVersionsService({ db, storefronts });
+  const storefrontBundles = createStorefrontBundles({ db, now, versions: storefrontVersions, consents, audit, auth });
   return {
     adminStorefronts,
+    storefrontVersions, storefrontBundles,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -398,6 +405,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
+  await app.register(adminStorefrontRoutes, { adminStorefronts: services.adminStorefronts, versions: services.storefrontVersions, bundles: services.storefrontBundles });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
