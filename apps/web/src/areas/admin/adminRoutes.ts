@@ -11,8 +11,12 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  { label: 'Storefronts', to: '/admin/storefronts' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
+  { path: 'storefronts', lazy: page(() => import('@/features/admin-storefronts/pages/StorefrontsListPage').then((m) => m.StorefrontsListPage)) },
+  { path: 'storefronts/new', lazy: page(() => import('@/features/admin-storefronts/pages/NewStorefrontPage').then((m) => m.NewStorefrontPage)) },
+  { path: 'storefronts/:storefrontId', lazy: page(() => import('@/features/admin-storefronts/pages/StorefrontEditorPage').then((m) => m.StorefrontEditorPage)) },
 ];
