@@ -37,7 +37,7 @@ export function StorefrontVersions({ storefrontId }: { storefrontId: string }) {
     { field: 'publishedAt', headerName: 'Published', minWidth: 190, valueGetter: (_, row) => (row.publishedAt ? `${row.publishedBy?.name ?? '—'}, ${when(row.publishedAt)}` : '') },
     {
       field: 'actions',
-      headerName: '',
+      headerName: 'Action',
       width: 150,
       renderCell: ({ row }) =>
         row.status === 'published' ? (

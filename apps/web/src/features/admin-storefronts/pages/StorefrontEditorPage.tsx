@@ -114,6 +114,15 @@ function ConsentsFields({ control, setValue }: { control: Control<Values>; setVa
   );
 }
 
+/** The preview follows every keystroke; only it re-renders, not the whole form. */
+function LivePreview({ control, detail }: { control: Control<Values>; detail: AdminStorefrontDetail }) {
+  const watched = useWatch({ control }) as Values;
+  const deferred = useDeferredValue(watched);
+  const base: StorefrontConfig = useMemo(() => ({ ...detail.live, id: detail.id, companyId: '' }), [detail]);
+  const preview = useMemo(() => previewConfig(deferred, base), [deferred, base]);
+  return <StorefrontPreview config={preview} />;
+}
+
 function Editor({ detail }: { detail: AdminStorefrontDetail }) {
   const save = useSaveDraft(detail.id);
   const publish = usePublishVersion(detail.id);
@@ -127,14 +136,9 @@ function Editor({ detail }: { detail: AdminStorefrontDetail }) {
   const fields = useMemo(() => fieldPaths(initial), [initial]);
   const submit = useFormSubmit(form, fields, (values) => save.mutateAsync(values), {
     onSuccess: () => setPublishStatus('idle'),
-    onInvalid: () => undefined,
   });
   const { isDirty } = form.formState;
 
-  const watched = useWatch({ control }) as Values;
-  const deferred = useDeferredValue(watched);
-  const base: StorefrontConfig = useMemo(() => ({ ...detail.live, id: detail.id, companyId: '' }), [detail]);
-  const preview = useMemo(() => previewConfig(deferred, base), [deferred, base]);
 
   const draft = detail.draft;
   const canPublish = Boolean(draft) && !isDirty;
@@ -294,7 +298,7 @@ function Editor({ detail }: { detail: AdminStorefrontDetail }) {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 16 } }}>
-            <StorefrontPreview config={preview} />
+            <LivePreview control={control} detail={detail} />
           </Box>
         </Grid>
       </Grid>
