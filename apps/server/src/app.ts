@@ -148,6 +148,9 @@ import { adminPromotionsRoutes } from './modules/promotions/admin-promotions.rou
 import { createPromotionsAdmin } from './modules/promotions/promotions-admin.service.ts';
 import { adminShippingRoutes } from './modules/shipping/admin-shipping.routes.ts';
 import { createShippingAdmin } from './modules/shipping/shipping-admin.service.ts';
+import { adminStorefrontRoutes } from './modules/storefronts/admin-storefronts.routes.ts';
+import { createStorefrontVersionsService } from './modules/storefronts/storefront-versions.service.ts';
+import { createStorefrontBundles } from './workflows/storefront-bundles.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -309,6 +312,12 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     adminStorefronts,
     doctorsAdmin, pharmaciesAdmin, adminPeople,
     promotionsAdmin, shippingAdmin,
+  // issue 18: storefront bundles (drafts, publish, roll back) across storefronts and consents.
+  const storefrontVersions = createStorefrontVersionsService({ db, storefronts });
+  const storefrontBundles = createStorefrontBundles({ db, now, versions: storefrontVersions, consents, audit, auth });
+  return {
+    adminStorefronts,
+    storefrontVersions, storefrontBundles,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -435,6 +444,7 @@ export async function buildApp(options: BuildAppOptions) {
   // issue 18, commerce.
   await app.register(adminPromotionsRoutes, { adminStorefronts: services.adminStorefronts, promotionsAdmin: services.promotionsAdmin });
   await app.register(adminShippingRoutes, { adminStorefronts: services.adminStorefronts, shippingAdmin: services.shippingAdmin });
+  await app.register(adminStorefrontRoutes, { adminStorefronts: services.adminStorefronts, versions: services.storefrontVersions, bundles: services.storefrontBundles });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -263,3 +263,194 @@ export const storefrontOverridesSchema = z
     content: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
+
+// ---------------------------------------------------------------------------------------------
+// The whole configuration as an operator edits it (issue 18): every field of the theme (SPEC §3
+// colour set with pendingStatus, errorColor and shippingError; SPEC §9 fonts, sizes, widths,
+// rounded borders), the 13 flags, the application settings and the texts, each with its bounds and
+// a message the console shows beside the field. Both the console's form and the server use it.
+
+export const THEME_COLOR_KEYS = [
+  'primary',
+  'secondary',
+  'primaryLight',
+  'primaryLightest',
+  'navLink',
+  'navBackground',
+  'checkoutHeaderBackground',
+  'backText',
+  'signInText',
+  'infoLinkText',
+  'defaultBackground',
+  'defaultFont',
+  'pendingStatus',
+  'error',
+  'shippingError',
+] as const satisfies readonly (keyof ThemeColors)[];
+
+export const FONT_SIZE_KEYS = [
+  'h1',
+  'h2',
+  'h3',
+  'paragraphLarge',
+  'paragraph',
+  'paragraphSmall',
+  'paragraphAlt',
+  'smallHeading',
+] as const satisfies readonly (keyof StorefrontTheme['fontSizes'])[];
+
+export const DISPLAY_PAGE_KEYS = [
+  'preQuestionnaire',
+  'preShipping',
+  'preScheduling',
+  'preDoctorConfirmation',
+  'prePayment',
+  'greeting',
+] as const satisfies readonly (keyof DisplayPages)[];
+
+function wholeNumber(min: number, max: number, what: string) {
+  return z
+    .number({ error: `Enter ${what} as a number.` })
+    .int({ error: `Enter ${what} as a whole number.` })
+    .min(min, { error: `Use ${min} to ${max}.` })
+    .max(max, { error: `Use ${min} to ${max}.` });
+}
+
+function text(max: number, required: string | null) {
+  const base = z.string().trim().max(max, { error: `Keep it to ${max} characters.` });
+  return required ? base.min(1, { error: required }) : base;
+}
+
+/** A CSS font stack: names, quotes, commas and spaces only (it is written into the page's CSS). */
+export const fontFamilySchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter a font, e.g. Georgia, serif.' })
+  .max(200, { error: 'Keep it to 200 characters.' })
+  .regex(/^[A-Za-z0-9 ,"'-]+$/, { error: 'Use font names, quotes and commas only, e.g. "Helvetica Neue", Arial, sans-serif.' });
+
+export const themeColorSchema = hexColor;
+
+export const storefrontThemeSchema = z
+  .object({
+    colors: z.object(Object.fromEntries(THEME_COLOR_KEYS.map((k) => [k, hexColor])) as Record<(typeof THEME_COLOR_KEYS)[number], typeof hexColor>).strict(),
+    fontFamily: fontFamilySchema,
+    fontSizes: z
+      .object(
+        Object.fromEntries(FONT_SIZE_KEYS.map((k) => [k, wholeNumber(8, 96, 'a size in pixels')])) as Record<
+          (typeof FONT_SIZE_KEYS)[number],
+          z.ZodNumber
+        >,
+      )
+      .strict(),
+    containerWidths: z
+      .object({ sub: wholeNumber(320, 3840, 'a width in pixels'), main: wholeNumber(320, 3840, 'a width in pixels') })
+      .strict(),
+    breakpoints: z
+      .object({
+        xs: wholeNumber(0, 0, 'a width in pixels'),
+        sm: wholeNumber(320, 4000, 'a width in pixels'),
+        md: wholeNumber(320, 4000, 'a width in pixels'),
+        lg: wholeNumber(320, 4000, 'a width in pixels'),
+        xl: wholeNumber(320, 4000, 'a width in pixels'),
+      })
+      .strict()
+      .refine((b) => b.sm < b.md && b.md < b.lg && b.lg < b.xl, { error: 'Breakpoints must grow: sm < md < lg < xl.' }),
+    smallScreen: wholeNumber(320, 4000, 'a width in pixels'),
+    spacing: wholeNumber(2, 16, 'a spacing in pixels'),
+    buttonHeight: wholeNumber(32, 80, 'a height in pixels'),
+    roundedBorderRadius: wholeNumber(0, 48, 'a radius in pixels'),
+  })
+  .strict();
+
+export const featureFlagsSchema = z
+  .object(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>)
+  .strict();
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(200, { error: 'Keep it to 200 characters.' })
+  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+    error: 'You have entered an incorrect email format. Please check spelling and try again.',
+  });
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, { error: 'Keep it to 40 characters.' })
+  .refine((v) => v === '' || v.replace(/\D/g, '').length >= 10, { error: 'Enter a phone number with at least 10 digits.' });
+
+export const storefrontSettingsSchema = z
+  .object({
+    pharmacyChoice: z.boolean(),
+    hideBmi: z.boolean(),
+    displayPages: z
+      .object(Object.fromEntries(DISPLAY_PAGE_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof DISPLAY_PAGE_KEYS)[number], z.ZodBoolean>)
+      .strict(),
+    supportPhone: optionalPhone,
+    supportEmail: optionalEmail,
+    oneConsultProductPerOrder: z.boolean(),
+    guestOrderTtlHours: wholeNumber(1, 720, 'hours'),
+    taxSettingsRef: z.string().trim().max(100, { error: 'Keep it to 100 characters.' }).nullable(),
+  })
+  .strict();
+
+const pageText = z
+  .object({ title: text(120, 'Enter a title.'), body: text(1000, null) })
+  .strict();
+
+export const storefrontContentSchema = z
+  .object({
+    heroTitle: text(160, 'Enter the home page title.'),
+    heroDescription: text(600, null),
+    altHeroTitle: text(160, 'Enter the alternative title.'),
+    altHeroDescription: text(600, null),
+    incentiveBanner: text(160, null),
+    prePageTexts: z
+      .object(Object.fromEntries(DISPLAY_PAGE_KEYS.map((k) => [k, pageText])) as Record<(typeof DISPLAY_PAGE_KEYS)[number], typeof pageText>)
+      .strict(),
+    typicalReviewTime: text(80, 'Say how long a review usually takes, e.g. within 24 hours.'),
+  })
+  .strict();
+
+/** The complete theme, flags, settings and texts (not overrides): what a storefront version holds. */
+export const storefrontConfigCoreSchema = z
+  .object({
+    theme: storefrontThemeSchema,
+    flags: featureFlagsSchema,
+    settings: storefrontSettingsSchema,
+    content: storefrontContentSchema,
+  })
+  .strict();
+
+/**
+ * The overrides that give `config` over the defaults: only the leaves that differ (issue 18: a
+ * published version is stored as overrides, so an untouched value follows the defaults).
+ */
+export function configOverrides(config: StorefrontConfigCore): DeepPartial<StorefrontConfigCore> {
+  function diff(defaults: unknown, value: unknown): unknown {
+    if (isPlainObject(defaults) && isPlainObject(value)) {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        const d = diff(defaults[key], value[key]);
+        if (d !== undefined) out[key] = d;
+      }
+      return Object.keys(out).length > 0 ? out : undefined;
+    }
+    return JSON.stringify(defaults) === JSON.stringify(value) ? undefined : value;
+  }
+  const result = (diff(DEFAULT_CONFIG_CORE, config) ?? {}) as DeepPartial<StorefrontConfigCore>;
+  return { theme: result.theme ?? {}, flags: result.flags ?? {}, settings: result.settings ?? {}, content: result.content ?? {} };
+}
+
+/** A record's leaves as dotted keys (`theme.colors.primary`), arrays kept whole: an audit's before/after. */
+export function flattenForAudit(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(v)) Object.assign(out, flattenForAudit(v, path));
+    else out[path] = v;
+  }
+  return out;
+}

@@ -1,8 +1,9 @@
 // The consents a patient accepts (telehealth consent, notice of privacy practices, terms), one
 // current version of each per storefront, and the application settings of SPEC §3.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { StorefrontConfig } from '@store/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { createFreshness } from '../../lib/freshness.ts';
 import { CONSENT_KINDS, consents, type ConsentKind } from '../../db/schema/consents.ts';
 
 export interface Consent {
@@ -13,28 +14,52 @@ export interface Consent {
   version: number;
 }
 
-export function createConsentsService(deps: { db: Db }) {
+async function latestOf(db: DbOrTx, storefrontId: string): Promise<Consent[]> {
+  const rows = await db
+    .select()
+    .from(consents)
+    .where(eq(consents.storefrontId, storefrontId))
+    .orderBy(consents.kind, desc(consents.version));
+  const latest = new Map<ConsentKind, Consent>();
+  for (const row of rows) {
+    if (!latest.has(row.kind)) {
+      latest.set(row.kind, { id: row.id, kind: row.kind, title: row.title, body: row.body, version: row.version });
+    }
+  }
+  return CONSENT_KINDS.flatMap((kind) => (latest.has(kind) ? [latest.get(kind)!] : []));
+}
+
+async function insertVersion(db: DbOrTx, storefrontId: string, input: { kind: ConsentKind; title: string; body: string }): Promise<Consent> {
+  const [last] = await db
+    .select({ version: consents.version })
+    .from(consents)
+    .where(and(eq(consents.storefrontId, storefrontId), eq(consents.kind, input.kind)))
+    .orderBy(desc(consents.version))
+    .limit(1);
+  const [row] = await db
+    .insert(consents)
+    .values({ storefrontId, ...input, version: (last?.version ?? 0) + 1 })
+    .returning();
+  return { id: row!.id, kind: row!.kind, title: row!.title, body: row!.body, version: row!.version };
+}
+
+export function createConsentsService(deps: { db: Db; freshnessMs?: number }) {
   const { db } = deps;
   const cache = new Map<string, Promise<Consent[]>>();
+  // Consents are only ever added (a new version), so their count tells another instance's publish
+  // (issue 18): looked at most once a second, the cache dropped when it moved.
+  const freshness = createFreshness({
+    read: async () => String((await db.select({ n: count() }).from(consents))[0]?.n ?? 0),
+    onChange: () => cache.clear(),
+    intervalMs: deps.freshnessMs ?? 1000,
+  });
   return {
     /** The latest version of each kind, in a fixed order. */
-    current(storefrontId: string): Promise<Consent[]> {
+    async current(storefrontId: string): Promise<Consent[]> {
+      await freshness.check();
       let loaded = cache.get(storefrontId);
       if (!loaded) {
-        loaded = (async () => {
-          const rows = await db
-            .select()
-            .from(consents)
-            .where(eq(consents.storefrontId, storefrontId))
-            .orderBy(consents.kind, desc(consents.version));
-          const latest = new Map<ConsentKind, Consent>();
-          for (const row of rows) {
-            if (!latest.has(row.kind)) {
-              latest.set(row.kind, { id: row.id, kind: row.kind, title: row.title, body: row.body, version: row.version });
-            }
-          }
-          return CONSENT_KINDS.flatMap((kind) => (latest.has(kind) ? [latest.get(kind)!] : []));
-        })();
+        loaded = latestOf(db, storefrontId);
         cache.set(storefrontId, loaded);
         loaded.catch(() => cache.delete(storefrontId));
       }
@@ -42,18 +67,36 @@ export function createConsentsService(deps: { db: Db }) {
     },
     /** A new version of a consent; earlier versions stay for the record. */
     async publish(storefrontId: string, input: { kind: ConsentKind; title: string; body: string }): Promise<Consent> {
-      const [last] = await db
-        .select({ version: consents.version })
-        .from(consents)
-        .where(and(eq(consents.storefrontId, storefrontId), eq(consents.kind, input.kind)))
-        .orderBy(desc(consents.version))
-        .limit(1);
-      const [row] = await db
-        .insert(consents)
-        .values({ storefrontId, ...input, version: (last?.version ?? 0) + 1 })
-        .returning();
+      const consent = await insertVersion(db, storefrontId, input);
       cache.delete(storefrontId);
-      return { id: row!.id, kind: row!.kind, title: row!.title, body: row!.body, version: row!.version };
+      return consent;
+    },
+    /** The latest version of each kind, read in the caller's transaction (not cached). */
+    currentIn(tx: DbOrTx, storefrontId: string): Promise<Consent[]> {
+      return latestOf(tx, storefrontId);
+    },
+    /**
+     * Issue 18, a storefront bundle published: a new version of each consent whose title or text
+     * changed (patients accept the new one at their next payment), in the caller's transaction.
+     * A kind left out stays as it is: a consent patients accepted is never withdrawn this way.
+     * Call `invalidate` after the transaction commits.
+     */
+    async publishChangedIn(
+      tx: DbOrTx,
+      storefrontId: string,
+      wanted: readonly { kind: ConsentKind; title: string; body: string }[],
+    ): Promise<Consent[]> {
+      const current = new Map((await latestOf(tx, storefrontId)).map((c) => [c.kind, c]));
+      const published: Consent[] = [];
+      for (const consent of wanted) {
+        const now = current.get(consent.kind);
+        if (now && now.title === consent.title && now.body === consent.body) continue;
+        published.push(await insertVersion(tx, storefrontId, consent));
+      }
+      return published;
+    },
+    invalidate(storefrontId: string): void {
+      cache.delete(storefrontId);
     },
     /** SPEC §3 applicationSettings (PharmacyChoice, HideBMI) from the storefront's settings. */
     applicationSettings(storefront: StorefrontConfig): { pharmacyChoice: boolean; hideBmi: boolean } {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, storefrontHosts, storefronts } from '../../db/schema/storefronts.ts';
 
@@ -24,6 +24,18 @@ export function createStorefrontsRepo(db: Db) {
     async findCompany(id: string): Promise<{ id: string; name: string } | undefined> {
       const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, id)).limit(1);
       return rows[0];
+    },
+    /**
+     * What every cached config derives from, in one short string: the storefronts and when each last
+     * changed (a publish moves its row's updated_at in the transaction that moves its hosts).
+     */
+    async generation(): Promise<string> {
+      const rows = await db
+        .select({
+          g: sql<string>`coalesce(md5(string_agg(${storefronts.id}::text || '@' || ${storefronts.updatedAt}::text, ',' order by ${storefronts.id})), '')`,
+        })
+        .from(storefronts);
+      return rows[0]?.g ?? '';
     },
     async list(): Promise<StorefrontRow[]> {
       return db.select().from(storefronts).orderBy(storefronts.name);

@@ -8,6 +8,7 @@ import {
   type StorefrontConfigCore,
 } from '@store/domain';
 import type { Db } from '../../db/client.ts';
+import { createFreshness } from '../../lib/freshness.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import { createStorefrontsRepo, type StorefrontRow } from './storefronts.repo.ts';
 
@@ -35,7 +36,10 @@ interface HostIndex {
   defaultId: string | undefined;
 }
 
-export function createStorefrontService(deps: { db: Db }) {
+/** How stale another instance's publish may be here, at most (issue 18). */
+export const STOREFRONT_FRESHNESS_MS = 1000;
+
+export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) {
   const repo = createStorefrontsRepo(deps.db);
   // Resolved configs are cached by storefront id only, and the registered hosts are one small map:
   // an unknown Host header resolves to the default storefront without a cache entry of its own, so
@@ -43,6 +47,18 @@ export function createStorefrontService(deps: { db: Db }) {
   const byId = new Map<string, Promise<StorefrontConfig>>();
   let hostIndex: Promise<HostIndex> | null = null;
   let listed: Promise<StorefrontConfig[]> | null = null;
+  function dropCaches(): void {
+    hostIndex = null;
+    listed = null;
+    byId.clear();
+  }
+  // Another instance's publish: at most once a second, compare the storefronts' generation and drop
+  // every cached config when it moved (issue 18), so no instance needs a restart.
+  const freshness = createFreshness({
+    read: () => repo.generation(),
+    onChange: dropCaches,
+    intervalMs: deps.freshnessMs ?? STOREFRONT_FRESHNESS_MS,
+  });
 
   function hosts(): Promise<HostIndex> {
     if (!hostIndex) {
@@ -70,7 +86,8 @@ export function createStorefrontService(deps: { db: Db }) {
     return entry;
   }
 
-  function getById(id: string): Promise<StorefrontConfig> {
+  async function getById(id: string): Promise<StorefrontConfig> {
+    await freshness.check();
     return cached(byId, id, async () => {
       const row = await repo.findById(id);
       if (!row) throw notFound();
@@ -81,6 +98,7 @@ export function createStorefrontService(deps: { db: Db }) {
   return {
     /** The storefront a request belongs to: by host name, else the default one. */
     async resolve(hostHeader: string | undefined): Promise<StorefrontConfig> {
+      await freshness.check();
       const index = await hosts();
       const id = index.storefrontByHost.get(normalizeHost(hostHeader)) ?? index.defaultId;
       if (!id) throw new AppError(503, 'NO_STOREFRONT', 'This store is not set up yet.');
@@ -88,6 +106,7 @@ export function createStorefrontService(deps: { db: Db }) {
     },
     /** The host names registered for a storefront, in name order (the first one is its address in mail). */
     async hostsOf(storefrontId: string): Promise<string[]> {
+      await freshness.check();
       const index = await hosts();
       return [...index.storefrontByHost].filter(([, id]) => id === storefrontId).map(([host]) => host);
     },
@@ -105,7 +124,8 @@ export function createStorefrontService(deps: { db: Db }) {
     },
     getById,
     /** Every storefront (cached like each config: the doctors' queue reads it on every request). */
-    list(): Promise<StorefrontConfig[]> {
+    async list(): Promise<StorefrontConfig[]> {
+      await freshness.check();
       if (!listed) {
         const loading = repo.list().then((rows) => rows.map(toConfig));
         listed = loading;
@@ -130,10 +150,9 @@ export function createStorefrontService(deps: { db: Db }) {
       this.invalidate();
       return toConfig(row);
     },
+    /** Drop every cached config (after this process's own write; others notice within a second). */
     invalidate(): void {
-      hostIndex = null;
-      listed = null;
-      byId.clear();
+      dropCaches();
     },
   };
 }

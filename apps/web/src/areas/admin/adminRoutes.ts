@@ -18,6 +18,7 @@ export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Promotions', to: '/admin/promotions' },
   { label: 'Tax rates', to: '/admin/tax-rates' },
   { label: 'Shipping methods', to: '/admin/shipping-methods' },
+  { label: 'Storefronts', to: '/admin/storefronts' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -31,4 +32,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'promotions', lazy: page(() => import('@/features/admin-commerce/pages/PromotionsPage').then((m) => m.PromotionsPage)) },
   { path: 'tax-rates', lazy: page(() => import('@/features/admin-commerce/pages/TaxRatesPage').then((m) => m.TaxRatesPage)) },
   { path: 'shipping-methods', lazy: page(() => import('@/features/admin-commerce/pages/ShippingMethodsPage').then((m) => m.ShippingMethodsPage)) },
+  { path: 'storefronts', lazy: page(() => import('@/features/admin-storefronts/pages/StorefrontsListPage').then((m) => m.StorefrontsListPage)) },
+  { path: 'storefronts/new', lazy: page(() => import('@/features/admin-storefronts/pages/NewStorefrontPage').then((m) => m.NewStorefrontPage)) },
+  { path: 'storefronts/:storefrontId', lazy: page(() => import('@/features/admin-storefronts/pages/StorefrontEditorPage').then((m) => m.StorefrontEditorPage)) },
 ];
