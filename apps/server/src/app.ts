@@ -134,6 +134,10 @@ import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
 import { createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+// issue 18 (orders slice): order search, cancel, refunds, mail resend, the audit viewer, CSV exports.
+import { createAdminOrderActions } from './workflows/admin-order-actions.ts';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
+import { adminAuditRoutes } from './modules/audit/admin-audit.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -277,8 +281,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   // issue 18: the operator's console sees its own company's storefronts only.
   const adminStorefronts = createAdminStorefronts({ storefronts });
+  const adminOrderActions = createAdminOrderActions({ db, adminStorefronts, orders, payments, auth, audit, accessLog, fulfilment, jobs, scheduling, storefronts });
   return {
     adminStorefronts,
+    adminOrderActions,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -398,6 +404,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
+  await app.register(adminOrderRoutes, { actions: services.adminOrderActions });
+  await app.register(adminAuditRoutes, { actions: services.adminOrderActions });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

@@ -7,16 +7,18 @@ import { companies, storefrontHosts, storefronts } from '../src/db/schema/storef
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../src/db/seed/storefronts.ts';
 import type { TestContext } from './app.ts';
 
+type Reply = Awaited<ReturnType<ReturnType<typeof bearerClient>['get']>>;
+
 export interface AdminClient {
   userId: string;
   companyId: string;
   /** The storefront the admin's session was made on. */
   storefrontId: string;
-  get(url: string): ReturnType<TestContext['app']['inject']>;
-  post(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
-  put(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
-  patch(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
-  delete(url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
+  get(url: string): Promise<Reply>;
+  post(url: string, payload?: unknown): Promise<Reply>;
+  put(url: string, payload?: unknown): Promise<Reply>;
+  patch(url: string, payload?: unknown): Promise<Reply>;
+  delete(url: string, payload?: unknown): Promise<Reply>;
 }
 
 /** A Bearer client on `host` (the host decides the request's storefront). */
