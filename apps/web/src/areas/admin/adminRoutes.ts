@@ -11,8 +11,13 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  { label: 'Orders', to: '/admin/orders' },
+  { label: 'Audit log', to: '/admin/audit' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
+  { path: 'orders', lazy: page(() => import('@/features/admin-orders/AdminOrdersPage').then((m) => m.AdminOrdersPage)) },
+  { path: 'orders/:orderId', lazy: page(() => import('@/features/admin-orders/AdminOrderPage').then((m) => m.AdminOrderPage)) },
+  { path: 'audit', lazy: page(() => import('@/features/admin-orders/AdminAuditPage').then((m) => m.AdminAuditPage)) },
 ];
