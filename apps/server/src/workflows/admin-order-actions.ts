@@ -60,7 +60,7 @@ const ACTION_LABELS: Record<string, string> = {
   'payment.refunded': 'Refunded in full',
   'payment.refund_failed': 'Refund refused by the card processor',
   'admin.order.mail_resent': 'Mail resent',
-  'admin.order.cancel_requested': 'Cancellation requested',
+  'checkout.stage_completed': 'Checkout step completed',
 };
 
 const money = (cents: unknown) => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '');
