@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/shared/storefront';
 import { FilterForm } from './FilterForm';
 import { AUDIT_FILTER_KEYS, filtersFrom, queryOf, useAdminAudit } from './api';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h12' });
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h12' });
 const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean));
 
 /** "field: before → after", one line a changed field. */
@@ -46,12 +46,16 @@ export function AdminAuditPage() {
   const { page, pageSize } = pageParams(params);
   const events = useAdminAudit(filters, page, pageSize);
   const columns: GridColDef<AdminAuditEvent>[] = [
-    { field: 'at', headerName: 'When', width: 200, valueFormatter: (v: string) => when(v) },
-    { field: 'action', headerName: 'Action', width: 220 },
-    { field: 'actor', headerName: 'Who', width: 200 },
-    { field: 'subjectType', headerName: 'Subject', width: 220, valueGetter: (_v, row) => [row.subjectType, row.subjectId].filter(Boolean).join(' ') },
-    { field: 'storefrontName', headerName: 'Storefront', width: 150 },
-    { field: 'details', headerName: 'Change', flex: 1, minWidth: 260, renderCell: ({ row }) => <Change event={row} /> },
+    { field: 'at', headerName: 'When', width: 150, valueFormatter: (v: string) => when(v) },
+    { field: 'action', headerName: 'Action', width: 170 },
+    { field: 'actor', headerName: 'Who', width: 130 },
+    {
+      field: 'subjectType',
+      headerName: 'Subject',
+      width: 150,
+      valueGetter: (_v, row) => [row.subjectType, row.subjectId, row.storefrontName ? `(${row.storefrontName})` : null].filter(Boolean).join(' '),
+    },
+    { field: 'details', headerName: 'Change', flex: 1, minWidth: 240, renderCell: ({ row }) => <Change event={row} /> },
   ];
   return (
     <>
