@@ -151,6 +151,10 @@ import { createShippingAdmin } from './modules/shipping/shipping-admin.service.t
 import { adminStorefrontRoutes } from './modules/storefronts/admin-storefronts.routes.ts';
 import { createStorefrontVersionsService } from './modules/storefronts/storefront-versions.service.ts';
 import { createStorefrontBundles } from './workflows/storefront-bundles.ts';
+// issue 18 (orders slice): order search, cancel, refunds, mail resend, the audit viewer, CSV exports.
+import { createAdminOrderActions } from './workflows/admin-order-actions.ts';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
+import { adminAuditRoutes } from './modules/audit/admin-audit.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -318,6 +322,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   return {
     adminStorefronts,
     storefrontVersions, storefrontBundles,
+  const adminOrderActions = createAdminOrderActions({ db, adminStorefronts, orders, payments, auth, audit, accessLog, fulfilment, jobs, scheduling, storefronts });
+  return {
+    adminStorefronts,
+    adminOrderActions,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -445,6 +453,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminPromotionsRoutes, { adminStorefronts: services.adminStorefronts, promotionsAdmin: services.promotionsAdmin });
   await app.register(adminShippingRoutes, { adminStorefronts: services.adminStorefronts, shippingAdmin: services.shippingAdmin });
   await app.register(adminStorefrontRoutes, { adminStorefronts: services.adminStorefronts, versions: services.storefrontVersions, bundles: services.storefrontBundles });
+  await app.register(adminOrderRoutes, { actions: services.adminOrderActions });
+  await app.register(adminAuditRoutes, { actions: services.adminOrderActions });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

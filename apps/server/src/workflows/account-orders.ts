@@ -304,6 +304,7 @@ export function createAccountOrders(deps: {
                 capturedAt: iso(payment.capturedAt),
                 voidedAt: iso(payment.voidedAt),
                 refundedAt: iso(payment.refundedAt),
+                refundedCents: payment.refundedCents,
               }
             : null,
         fulfilment: f

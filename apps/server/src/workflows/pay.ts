@@ -37,6 +37,7 @@ import type { OrderOwner, OrdersService, OrderView } from '../modules/orders/ord
 import type { PaymentSource, PaymentsService, PaymentView } from '../modules/payments/payments.service.ts';
 import { paymentProblem } from '../modules/payments/payments.service.ts';
 import { VISIT_SCHEDULED_MAIL_JOB, type VisitScheduledMailJob } from '../modules/scheduling/scheduling.service.ts';
+import { orderFollowsRefund } from './admin-order-actions.ts';
 import { LAB_ORDERS_JOB } from './lab-orders.ts';
 
 export interface PurchaseResult {
@@ -58,7 +59,7 @@ interface Deps {
   checkout: Pick<CheckoutService, 'assertPayable' | 'completePayment'>;
   orders: Pick<OrdersService, 'state' | 'getOrder' | 'transition' | 'write'>;
   cart: Pick<CartService, 'claimRedemption'>;
-  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds' | 'liveBehindOrdersIn' | 'createdAt'>;
+  payments: Pick<PaymentsService, 'payOrder' | 'paymentForOrder' | 'cancelForOrder' | 'reconcile' | 'stalePendingIds' | 'liveBehindOrdersIn' | 'createdAt' | 'stalePendingRefundIds' | 'reconcileRefund'>;
   auth: Pick<AuthService, 'contactOf'>;
   consents: Pick<ConsentsService, 'current'>;
   notifications: Pick<NotificationService, 'email'>;
@@ -268,6 +269,11 @@ export function createPayWorkflow(deps: Deps) {
       if (payment && (payment.status === 'authorized' || payment.status === 'captured')) await completeOrderOf(payment, await baseUrlOf(paymentId));
     }
     for (const { orderId, orderStatus } of await payments.liveBehindOrdersIn(UNPAID_ORDER_STATUSES)) await releaseOrphan(orderId, orderStatus);
+    // issue 18: a refund left pending (its process died between the row and the gateway's answer)
+    // is asked again with its own key: the gateway answers the refund it made, or makes it once.
+    for (const refundId of await payments.stalePendingRefundIds()) {
+      await payments.reconcileRefund(refundId, orderFollowsRefund(orders)).catch((err: unknown) => log?.warn({ err, refundId }, 'refund not reconciled yet'));
+    }
   }
 
   /** Voids the hold (or refunds the charge) behind an order that is not being paid for. */
@@ -285,11 +291,13 @@ export function createPayWorkflow(deps: Deps) {
   }
 
   jobs.register(ORDER_CONFIRMATION_JOB, async (payload) => {
-    const { orderId, storefrontId, userId, baseUrl } = payload as unknown as OrderConfirmationJob;
+    const { orderId, storefrontId, userId, baseUrl, resend } = payload as unknown as OrderConfirmationJob & { resend?: boolean };
     const storefront = await storefronts.getById(storefrontId);
     const order = await orders.getOrder(storefront, { kind: 'user', userId }, orderId);
     const payment = await payments.paymentForOrder(orderId);
-    if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured')) {
+    // issue 18: an operator's resend of a paid order's confirmation goes out after a refund too.
+    const resentAfterRefund = resend === true && payment?.status === 'refunded';
+    if (!payment || (payment.status !== 'authorized' && payment.status !== 'captured' && !resentAfterRefund)) {
       log?.warn({ orderId, status: payment?.status }, 'order confirmation skipped: the order has no live payment');
       return;
     }

@@ -142,6 +142,8 @@ export const accountOrderDetailsSchema = accountOrderSummarySchema
         capturedAt: z.string().nullable(),
         voidedAt: z.string().nullable(),
         refundedAt: z.string().nullable(),
+        /** issue 18: given back so far (an operator's partial refunds; the whole amount once refunded). */
+        refundedCents: z.int().optional(),
       })
       .nullable(),
     fulfilment: z

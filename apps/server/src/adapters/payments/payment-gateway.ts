@@ -115,9 +115,13 @@ export interface PaymentGateway {
    */
   findAuthorization(input: { paymentId: string }): Promise<GatewayResult<{ attempt: FoundAuthorization }>>;
 
-  /** Give back a charged amount (the whole of it). */
+  /**
+   * Give back a charged amount: `amountCents` of it (issue 18 partial refunds), or all that is left
+   * when none is given. A repeat with the same key answers the first refund (never a second one),
+   * which is how a refund cut off by a crash is settled (payments reconciliation).
+   */
   refund(
-    input: { intentId: string },
+    input: { intentId: string; amountCents?: number | undefined },
     options: CallOptions,
   ): Promise<GatewayResult<{ status: 'refunded'; refundId: string }>>;
 }

@@ -15,7 +15,7 @@ import {
   type BillingAddress,
   type CardDetails,
 } from '@store/domain';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   sandboxGatewayCustomers,
@@ -73,6 +73,8 @@ export interface SandboxIntentView {
   createdAt: string;
   capturedAt: string | null;
   canceledAt: string | null;
+  /** issue 18: each refund of it (partial or full), oldest first. */
+  refunds: { id: string; amountCents: number; createdAt: string }[];
 }
 
 export function createSandboxGateway(deps: { db: Db; now: () => Date }): SandboxGateway {
@@ -188,6 +190,13 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
         .innerJoin(sandboxGatewayPaymentMethods, eq(sandboxGatewayPaymentMethods.id, sandboxGatewayIntents.paymentMethodId))
         .orderBy(desc(sandboxGatewayIntents.createdAt))
         .limit(limit);
+      const refunds = rows.length
+        ? await db
+            .select()
+            .from(sandboxGatewayRefunds)
+            .where(inArray(sandboxGatewayRefunds.intentId, rows.map((r) => r.intent.id)))
+            .orderBy(sandboxGatewayRefunds.createdAt)
+        : [];
       return rows.map(({ intent, brand, last4 }) => ({
         id: intent.id,
         amountCents: intent.amountCents,
@@ -198,6 +207,7 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
         createdAt: intent.createdAt.toISOString(),
         capturedAt: intent.capturedAt?.toISOString() ?? null,
         canceledAt: intent.canceledAt?.toISOString() ?? null,
+        refunds: refunds.filter((r) => r.intentId === intent.id).map((r) => ({ id: r.id, amountCents: r.amountCents, createdAt: r.createdAt.toISOString() })),
       }));
     },
 
@@ -435,14 +445,17 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
           ) {
             return gatewayFailure('not_refundable');
           }
+          const left = intent.amountCents - intent.amountRefundedCents;
+          // issue 18: a partial refund gives back `amountCents`; never more than is left.
+          const amount = input.amountCents ?? left;
+          if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) return gatewayFailure('not_refundable');
           const id = newId('re');
-          const amount = intent.amountCents - intent.amountRefundedCents;
           await tx
             .insert(sandboxGatewayRefunds)
             .values({ id, intentId: intent.id, amountCents: amount, createdAt: now() });
           await tx
             .update(sandboxGatewayIntents)
-            .set({ amountRefundedCents: intent.amountCents })
+            .set({ amountRefundedCents: intent.amountRefundedCents + amount })
             .where(eq(sandboxGatewayIntents.id, intent.id));
           return { ok: true as const, status: 'refunded' as const, refundId: id };
         },

@@ -259,7 +259,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async refund(input, { idempotencyKey }) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: input.intentId }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.intentId, ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}) },
+          { idempotencyKey },
+        );
         if (refund.status === 'failed' || refund.status === 'canceled') return gatewayFailure('not_refundable');
         return { ok: true, status: 'refunded', refundId: refund.id };
       } catch (error) {

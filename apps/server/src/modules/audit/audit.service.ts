@@ -4,7 +4,8 @@
 import type { AuditChange } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Identity } from '../auth/sessions.service.ts';
-import { createAuditRepo, type AuditEventRow } from './audit.repo.ts';
+import { createAuditRepo, type AuditEventRow, type AuditSearch } from './audit.repo.ts';
+export type { AuditEventRow, AuditSearch };
 
 export type AuditActor =
   | { type: 'user'; id: string }
@@ -87,6 +88,11 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
       filter: { action?: string; actorId?: string; subjectId?: string; limit?: number } = {},
     ): Promise<AuditEventRow[]> {
       return repo.list(filter);
+    },
+
+    /** issue 18: the operator's audit viewer, one company's events, newest first (see AuditSearch). */
+    search(filter: AuditSearch, page: { limit: number; offset: number }): Promise<{ rows: AuditEventRow[]; total: number }> {
+      return repo.search(filter, page);
     },
   };
 }

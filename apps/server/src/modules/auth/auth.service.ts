@@ -4,6 +4,7 @@
 // (guest or user); the sign-in workflow then moves a guest's things to the account. Every sign-in, failure, code
 // send, reset and password change goes to the audit log. Throttles live in the database.
 import { createAuthCore, type AuthDeps } from './auth.core.ts';
+import { createDirectory } from './directory.service.ts';
 import { createEcp } from './ecp.service.ts';
 import { createOneTimeCodes } from './one-time-codes.service.ts';
 import { createPasswords } from './passwords.service.ts';
@@ -27,6 +28,8 @@ export function createAuthService(deps: AuthDeps) {
     ...createPasswords(core),
     ...createProfile(core),
     ...createEcp(core),
+    // issue 18: the operator's console finds and names the company's people.
+    ...createDirectory(core),
   };
 }
 

@@ -264,6 +264,21 @@ export function createJobQueue(options: JobQueueOptions) {
       return total;
     },
 
+    /**
+     * Jobs whose key starts with one of `prefixes`, oldest first (issue 18: an order's mails, each a
+     * job keyed by the order). At most `limit`.
+     */
+    async listByKeyPrefixes(prefixes: readonly string[], limit = 200) {
+      if (prefixes.length === 0) return [];
+      const escape = (p: string) => p.replace(/[\\%_]/g, (c) => `\\${c}`);
+      return db
+        .select()
+        .from(jobs)
+        .where(or(...prefixes.map((p) => like(jobs.singletonKey, `${escape(p)}%`))))
+        .orderBy(jobs.createdAt)
+        .limit(limit);
+    },
+
     /** A job's state (tests and support). */
     async byKey(singletonKey: string) {
       const [job] = await db.select().from(jobs).where(eq(jobs.singletonKey, singletonKey)).limit(1);

@@ -350,6 +350,39 @@ export const ordersRepo = {
     return { orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })), total: counted[0]?.n ?? 0 };
   },
 
+  /**
+   * The operator's order search (issue 18): orders of these storefronts (the company's), newest
+   * first, by the id's beginning (the order number), owners, status and creation day range. Without
+   * a status, carts (drafts) are left out. `limit` 0 counts only.
+   */
+  async adminSearch(
+    db: DbOrTx,
+    where: { storefrontIds: readonly string[]; idPrefix?: string | undefined; userIds?: readonly string[] | undefined; status?: OrderRow['status'] | undefined; from?: Date | undefined; before?: Date | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ orders: OrderWithItems[]; total: number }> {
+    if (where.storefrontIds.length === 0 || (where.userIds && where.userIds.length === 0)) return { orders: [], total: 0 };
+    const conditions: (SQL | undefined)[] = [inArray(orders.storefrontId, [...where.storefrontIds])];
+    if (where.idPrefix) conditions.push(sql`${orders.id}::text like ${`${where.idPrefix.toLowerCase().replace(/[%_\\]/g, '')}%`}`);
+    if (where.userIds) conditions.push(inArray(orders.userId, [...where.userIds]));
+    conditions.push(where.status ? eq(orders.status, where.status) : sql`${orders.status} <> 'draft'`);
+    if (where.from) conditions.push(sql`${orders.createdAt} >= ${where.from.toISOString()}`);
+    if (where.before) conditions.push(sql`${orders.createdAt} < ${where.before.toISOString()}`);
+    const condition = and(...conditions);
+    const [rows, counted] = await Promise.all([
+      page.limit > 0
+        ? db
+            .select({ ...getTableColumns(orders), items: itemsJson })
+            .from(orders)
+            .where(condition)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(page.limit)
+            .offset(page.offset)
+        : Promise.resolve([]),
+      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(condition),
+    ]);
+    return { orders: rows.map(({ items, ...order }) => ({ order, items: itemsFromJson(items) })), total: counted[0]?.n ?? 0 };
+  },
+
   async orderIdOfItem(db: DbOrTx, itemId: string): Promise<string | undefined> {
     const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).limit(1);
     return row?.orderId;

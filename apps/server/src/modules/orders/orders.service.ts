@@ -300,6 +300,12 @@ export function createOrdersService(deps: {
       return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total };
     },
 
+    /** issue 18: the operator's order search (see `ordersRepo.adminSearch`), rows with their stage masks. */
+    async adminSearch(where: Parameters<typeof repo.adminSearch>[1], page: { limit: number; offset: number }): Promise<{ orders: OrderState[]; total: number }> {
+      const found = await repo.adminSearch(db, where, page);
+      return { orders: found.orders.map((o) => stateOf(o.order, o.items)), total: found.total };
+    },
+
     /** The order an order item belongs to, or null. */
     async orderIdOfItem(executor: DbOrTx, itemId: string): Promise<string | null> {
       if (!isUuid(itemId)) return null;

@@ -18,6 +18,7 @@ const intentSchema = z.object({
   createdAt: z.string(),
   capturedAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
+  refunds: z.array(z.object({ id: z.string(), amountCents: z.int(), createdAt: z.string() })),
 });
 
 export const devSandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Pick<SandboxGateway, 'listIntents'> }> = async (app, { sandbox }) => {
@@ -37,7 +38,9 @@ export const devSandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Pick<SandboxGate
       .map(
         (r) => `<tr><td><time datetime="${r.createdAt}">${escapeHtml(r.createdAt)}</time></td><td><code>${escapeHtml(r.id)}</code></td>
 <td>${escapeHtml(r.metadata.orderId ?? '')}</td><td>${escapeHtml(r.card)}</td><td>${money(r.amountCents)}</td>
-<td data-testid="sandbox-status">${STATUS_WORDS[r.status]}${r.amountRefundedCents ? ` (refunded ${money(r.amountRefundedCents)})` : ''}</td>
+<td data-testid="sandbox-status">${STATUS_WORDS[r.status]}${r.amountRefundedCents ? ` (refunded ${money(r.amountRefundedCents)})` : ''}${
+          r.refunds.length > 1 ? `<ul data-testid="sandbox-refunds">${r.refunds.map((f) => `<li>refund ${money(f.amountCents)}</li>`).join('')}</ul>` : ''
+        }</td>
 <td>${escapeHtml(r.capturedAt ?? r.canceledAt ?? '')}</td></tr>`,
       )
       .join('\n');
@@ -46,7 +49,7 @@ export const devSandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Pick<SandboxGate
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox payments</title>
 <style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:24px auto;padding:0 16px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left}</style></head>
-<body><h1>Sandbox payments</h1><p>The sandbox card processor's own record: held (authorized), charged (captured), released (voided). Newest first.</p>
+<body><h1>Sandbox payments</h1><p>The sandbox card processor's own record: held (authorized), charged (captured), released (voided), refunded (in full or in parts, each listed). Newest first.</p>
 ${items ? `<table><thead><tr><th>When</th><th>Payment</th><th>Order</th><th>Card</th><th>Amount</th><th>Status</th><th>Settled</th></tr></thead><tbody>${items}</tbody></table>` : '<p>No payments yet.</p>'}
 </body></html>`);
   });

@@ -4,11 +4,12 @@ import type { OrderStatus, PaymentStatus } from '@store/domain';
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { paymentMethods, payments, type GatewayName } from '../../db/schema/payments.ts';
+import { paymentMethods, paymentRefunds, payments, type GatewayName } from '../../db/schema/payments.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type CardRow = typeof paymentMethods.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
 export type NewCardRow = typeof paymentMethods.$inferInsert;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -186,6 +187,99 @@ export function createPaymentsRepo(db: DbOrTx) {
 
     async update(id: string, patch: Partial<NewPaymentRow>): Promise<void> {
       await db.update(payments).set(patch).where(eq(payments.id, id));
+    },
+
+    // ---- refunds (issue 18) --------------------------------------------------------------------
+
+    /** The order's captured (or fully refunded) payment, its row locked: refunds of one payment run one at a time. */
+    async lockRefundable(orderId: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['captured', 'refunded'])))
+        .orderBy(desc(payments.createdAt))
+        .limit(1)
+        .for('update');
+      return row ?? null;
+    },
+
+    async lockPayment(id: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Cents asked of the gateway and not answered yet, for one payment. */
+    async pendingRefundCents(paymentId: string): Promise<number> {
+      const [row] = await db
+        .select({ cents: sql<string>`coalesce(sum(${paymentRefunds.amountCents}), 0)` })
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
+      return Number(row?.cents ?? 0);
+    },
+
+    /** Writes a pending refund; null when its key is taken (a repeat). */
+    async insertRefund(values: typeof paymentRefunds.$inferInsert): Promise<RefundRow | null> {
+      const [row] = await db.insert(paymentRefunds).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async findRefundByKey(key: string): Promise<RefundRow | null> {
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
+      return row ?? null;
+    },
+
+    async findRefund(id: string, opts: { forUpdate?: boolean } = {}): Promise<RefundRow | null> {
+      const query = db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
+      const [row] = opts.forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    /** Moves a pending refund on; null when it had already been answered. */
+    async settleRefund(id: string, patch: Partial<typeof paymentRefunds.$inferInsert> & { status: 'succeeded' | 'failed' }): Promise<RefundRow | null> {
+      const [row] = await db
+        .update(paymentRefunds)
+        .set(patch)
+        .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The gateway could not say what it did: a repeat re-asks at once. */
+    async markRefundUnknown(id: string): Promise<void> {
+      await db.update(paymentRefunds).set({ failureReason: 'gateway_unavailable' }).where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')));
+    },
+
+    async updateReturning(id: string, patch: Partial<NewPaymentRow>): Promise<PaymentRow | null> {
+      const [row] = await db.update(payments).set(patch).where(eq(payments.id, id)).returning();
+      return row ?? null;
+    },
+
+    /** Refunds still pending since before `before`, oldest first (reconciliation). */
+    async pendingRefundsBefore(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: paymentRefunds.id })
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.status, 'pending'), lt(paymentRefunds.createdAt, before)))
+        .orderBy(paymentRefunds.createdAt)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async refundsOfOrder(orderId: string): Promise<RefundRow[]> {
+      if (!isUuid(orderId)) return [];
+      return db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(paymentRefunds.createdAt);
+    },
+
+    /** Refunded cents by order (the admin order list). */
+    async refundedCentsOf(orderIds: readonly string[]): Promise<{ orderId: string; cents: number }[]> {
+      const ids = orderIds.filter(isUuid);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ orderId: payments.orderId, cents: sql<string>`sum(${payments.refundedCents})` })
+        .from(payments)
+        .where(inArray(payments.orderId, ids))
+        .groupBy(payments.orderId);
+      return rows.map((r) => ({ orderId: r.orderId, cents: Number(r.cents) }));
     },
 
     // Saved cards

@@ -11,6 +11,7 @@
 // stays pending and the next attempt re-asks the gateway with the same key, which answers with
 // what it did the first time; so an uncertain first attempt is never followed by a second charge.
 import {
+  ADMIN_ORDER_MESSAGES,
   PAYMENT_MESSAGES,
   cardLabel,
   declineMessage,
@@ -31,7 +32,7 @@ import { AppError, notFound } from '../../lib/problem.ts';
 import { actorOf as actorOfIdentity, type AuditActor, type AuditContext, type AuditService } from '../audit/audit.service.ts';
 import type { Identity } from '../auth/sessions.service.ts';
 import { HOLD_LAPSED, toFailure, toFailureResult, type PaymentFailure } from './payment-failures.ts';
-import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow } from './payments.repo.ts';
+import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow, type RefundRow } from './payments.repo.ts';
 import { createSavedCards } from './saved-cards.service.ts';
 
 export { paymentProblem, type PaymentFailure } from './payment-failures.ts';
@@ -59,6 +60,63 @@ export interface PaymentView {
   capturedAt: Date | null;
   voidedAt: Date | null;
   refundedAt: Date | null;
+  /** Given back so far (issue 18: partial refunds); the whole amount once `refunded`. */
+  refundedCents: number;
+}
+
+/** A refund as the operator's console shows it (issue 18). */
+export interface RefundView {
+  id: string;
+  paymentId: string;
+  orderId: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string;
+  requestedBy: string | null;
+  failureReason: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export const toRefundView = (r: RefundRow): RefundView => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  orderId: r.orderId,
+  amountCents: r.amountCents,
+  status: r.status,
+  reason: r.reason,
+  requestedBy: r.requestedBy,
+  failureReason: r.failureReason,
+  createdAt: r.createdAt,
+  completedAt: r.completedAt,
+});
+
+/** A refund the gateway answered, as the transaction recording it sees it (the order's status follows it there). */
+export interface SettledRefund {
+  refund: RefundView;
+  payment: PaymentView;
+  /** The payment is now refunded in full. */
+  fullyRefunded: boolean;
+}
+
+export interface RefundInput {
+  orderId: string;
+  /** Cents to give back; none: all that is left. */
+  amountCents?: number | undefined;
+  /** One per operator's request: a double click or a retry sends the same key and refunds once. */
+  idempotencyKey: string;
+  reason: string;
+  /** The operator (user id); null for the system. */
+  requestedBy: string | null;
+  ctx?: PaymentAudit | undefined;
+  /** Runs in the transaction that records a successful refund (the order's status follows it). */
+  afterSettled?: ((tx: DbOrTx, settled: SettledRefund) => Promise<void>) | undefined;
+}
+
+export interface RefundOutcome {
+  refund: RefundView;
+  payment: PaymentView;
+  replayed: boolean;
 }
 
 
@@ -147,6 +205,7 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     capturedAt: row.capturedAt,
     voidedAt: row.voidedAt,
     refundedAt: row.refundedAt,
+    refundedCents: row.refundedCents,
   };
 }
 
@@ -602,7 +661,172 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { ok: true, payment: toPaymentView(moved ?? (await repo.findById(live.id))!), alreadyDone: !moved };
   }
 
-  async function refundForOrder(orderId: string, ctx?: PaymentAudit): Promise<MoneyMoveResult> {
+  // ---- refunds (issue 18; docs/decisions/011) --------------------------------------------------
+  //
+  // One `payment_refunds` row per request, written `pending` (with the amount checked against what
+  // is left, under a lock on the payment row, counting other pending refunds) before the gateway is
+  // asked, and answered after. The gateway's key is the row's, so a repeat, a retry or the
+  // reconciliation of a row left pending by a crash gets the gateway's first answer: never a second
+  // refund. The payment turns `refunded` when the refunds reach its amount.
+
+  const refundProblem = (status: number, code: keyof typeof ADMIN_ORDER_MESSAGES, field?: string) =>
+    new AppError(status, code, ADMIN_ORDER_MESSAGES[code], field ? { errors: [{ field, message: ADMIN_ORDER_MESSAGES[code] }] } : undefined);
+
+  /** The gateway's answer to a pending refund, recorded once (null: the gateway could not say). */
+  async function askGatewayForRefund(
+    refund: RefundRow,
+    actor: AuditActor,
+    ctx: PaymentAudit | undefined,
+    afterSettled: RefundInput['afterSettled'],
+  ): Promise<RefundRow | null> {
+    const payment = (await repo.findById(refund.paymentId))!;
+    let result;
+    try {
+      result = await gateway.refund({ intentId: payment.gatewayIntentId!, amountCents: refund.amountCents }, { idempotencyKey: `payment-refund:${refund.id}` });
+    } catch (error) {
+      deps.log?.warn({ err: error, refundId: refund.id }, 'refund: no answer from the gateway; reconciliation will ask again');
+      result = null;
+    }
+    if (!result || (!result.ok && result.code === 'gateway_unavailable')) {
+      // Unknown whether the gateway acted: the row stays pending, marked so a repeat re-asks at once.
+      await repo.markRefundUnknown(refund.id);
+      return null;
+    }
+    const answer = result;
+    return db.transaction(async (tx) => {
+      const r = createPaymentsRepo(tx);
+      const locked = (await r.lockPayment(payment.id))!;
+      const current = (await r.findRefund(refund.id, { forUpdate: true }))!;
+      if (current.status !== 'pending') return current;
+      const at = now();
+      if (!answer.ok) {
+        const failed = (await r.settleRefund(refund.id, { status: 'failed', failureReason: answer.message, completedAt: at }))!;
+        await recordAudit(tx, locked, { action: 'payment.refund_failed', actor, ctx, details: { refundId: refund.id, refundCents: refund.amountCents, code: answer.code } });
+        return failed;
+      }
+      const refundedCents = locked.refundedCents + refund.amountCents;
+      const full = refundedCents >= locked.amountCents;
+      const done = (await r.settleRefund(refund.id, { status: 'succeeded', gatewayRefundId: answer.refundId, completedAt: at }))!;
+      const moved = await r.updateReturning(locked.id, {
+        refundedCents,
+        ...(full ? { status: 'refunded' as const, refundedAt: at, gatewayRefundId: answer.refundId } : {}),
+        updatedAt: at,
+      });
+      await deps.audit?.record(
+        {
+          action: full ? 'payment.refunded' : 'payment.refunded_partially',
+          actor,
+          subject: { type: 'order', id: locked.orderId },
+          storefrontId: locked.storefrontId,
+          ip: ctx?.ip ?? null,
+          requestId: ctx?.requestId ?? null,
+          details: { paymentId: locked.id, refundId: refund.id, refundCents: refund.amountCents, amountCents: locked.amountCents, ...(refund.reason ? { reason: refund.reason } : {}) },
+          change: {
+            before: { refundedCents: locked.refundedCents, paymentStatus: locked.status },
+            after: { refundedCents, paymentStatus: moved!.status },
+          },
+        },
+        tx,
+      );
+      await afterSettled?.(tx, { refund: toRefundView(done), payment: toPaymentView(moved!), fullyRefunded: full });
+      return done;
+    });
+  }
+
+  /** Waits for a pending refund another request is asking about; re-asks one whose answer is unknown or stale. */
+  async function refundSettled(row: RefundRow, input: Pick<RefundInput, 'ctx' | 'afterSettled'>, actor: AuditActor): Promise<RefundRow> {
+    const deadline = Date.now() + pendingWaitMs;
+    let current = row;
+    let delay = 10;
+    while (current.status === 'pending') {
+      const stale = now().getTime() - current.createdAt.getTime() >= stalePendingMs;
+      if (current.failureReason === 'gateway_unavailable' || stale) {
+        const answered = await askGatewayForRefund(current, actor, input.ctx, input.afterSettled);
+        if (answered) return answered;
+        throw refundProblem(409, 'REFUND_IN_PROGRESS');
+      }
+      if (Date.now() > deadline) throw refundProblem(409, 'REFUND_IN_PROGRESS');
+      await sleep(delay);
+      delay = Math.min(delay * 2, 100);
+      current = (await repo.findRefund(current.id)) ?? current;
+    }
+    return current;
+  }
+
+  async function outcomeOf(row: RefundRow, replayed: boolean): Promise<RefundOutcome> {
+    if (row.status === 'failed') throw refundProblem(409, 'REFUND_FAILED');
+    return { refund: toRefundView(row), payment: toPaymentView((await repo.findById(row.paymentId))!), replayed };
+  }
+
+  /**
+   * Give back `amountCents` (or all that is left) of the order's charged payment, once per key.
+   * 422 REFUND_OVER_REMAINING beside amountCents when it is more than is left (pending refunds
+   * count), 409 REFUND_NOTHING_CAPTURED / REFUND_NOTHING_LEFT, 409 REFUND_FAILED when the gateway
+   * refused (nothing given back), 409 REFUND_IN_PROGRESS when the gateway's answer is not known yet
+   * (the row stays pending and reconciliation settles it).
+   */
+  async function refund(input: RefundInput): Promise<RefundOutcome> {
+    if (!isUuid(input.orderId)) throw notFound();
+    if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
+      throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'Each refund needs an idempotency key of 8 to 200 letters, digits or -_.: characters.');
+    }
+    if (input.amountCents !== undefined && (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > MAX_NUMERIC_VALUE)) {
+      throw refundProblem(400, 'REFUND_AMOUNT_INVALID', 'amountCents');
+    }
+    const actor = input.ctx?.actor ?? (input.requestedBy ? { type: 'user' as const, id: input.requestedBy } : { type: 'system' as const });
+    const repeat = async (row: RefundRow) => {
+      if (row.orderId !== input.orderId || (input.amountCents !== undefined && row.amountCents !== input.amountCents)) throw refundProblem(409, 'REFUND_KEY_REUSED');
+      return outcomeOf(await refundSettled(row, input, actor), true);
+    };
+    const existing = await repo.findRefundByKey(input.idempotencyKey);
+    if (existing) return repeat(existing);
+    const claimed = await db.transaction(async (tx) => {
+      const r = createPaymentsRepo(tx);
+      const payment = await r.lockRefundable(input.orderId);
+      if (!payment) throw refundProblem(409, 'REFUND_NOTHING_CAPTURED');
+      // Checked under the payment's lock, counting refunds still waiting for the gateway: two
+      // refunds at once can never give back more than was charged.
+      const left = payment.amountCents - payment.refundedCents - (await r.pendingRefundCents(payment.id));
+      if (left <= 0) throw refundProblem(409, 'REFUND_NOTHING_LEFT');
+      const amount = input.amountCents ?? left;
+      if (amount > left) throw refundProblem(422, 'REFUND_OVER_REMAINING', 'amountCents');
+      const row = await r.insertRefund({
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        amountCents: amount,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+        status: 'pending',
+        requestedBy: input.requestedBy,
+        createdAt: now(),
+      });
+      if (row) {
+        await recordAudit(tx, payment, { action: 'payment.refund_requested', actor, ctx: input.ctx, details: { refundId: row.id, refundCents: amount } });
+      }
+      return row;
+    });
+    // The key was taken meanwhile (a double click): that request's refund.
+    if (!claimed) return repeat((await repo.findRefundByKey(input.idempotencyKey))!);
+    const answered = await askGatewayForRefund(claimed, actor, input.ctx, input.afterSettled);
+    if (!answered) throw refundProblem(409, 'REFUND_IN_PROGRESS');
+    return outcomeOf(answered, false);
+  }
+
+  /**
+   * Settles a refund left pending past the stale time (its process died, or the gateway could not
+   * say): the gateway is asked again with the refund's own key, so it answers the refund it made,
+   * or makes the one it never received, once.
+   */
+  async function reconcileRefund(refundId: string, afterSettled?: RefundInput['afterSettled']): Promise<'settled' | 'waiting' | 'unknown' | 'gone'> {
+    const row = isUuid(refundId) ? await repo.findRefund(refundId) : null;
+    if (!row || row.status !== 'pending') return 'gone';
+    if (now().getTime() - row.createdAt.getTime() < stalePendingMs) return 'waiting';
+    const answered = await askGatewayForRefund(row, { type: 'system' }, { reason: 'reconciled' }, afterSettled);
+    return answered ? 'settled' : 'unknown';
+  }
+
+  /** Give back all that is left of a charged order (a cancellation after capture, a refill that cannot go on). */
+  async function refundForOrder(orderId: string, ctx?: PaymentAudit, afterSettled?: RefundInput['afterSettled']): Promise<MoneyMoveResult> {
     const live = await liveSettled(orderId);
     if (!live) {
       const latest = await repo.findLatest(orderId);
@@ -610,15 +834,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { ok: false, payment: latest ? toPaymentView(latest) : null, failure: failureFrom('not_refundable') };
     }
     if (live.status !== 'captured') return { ok: false, payment: toPaymentView(live), failure: failureFrom('not_refundable') };
-    const result = await gateway.refund({ intentId: live.gatewayIntentId! }, { idempotencyKey: `payment:${live.id}:refund` });
-    if (!result.ok) return { ok: false, payment: toPaymentView(live), failure: toFailure(result) };
-    const moved = await move(
-      live,
-      ['captured'],
-      { status: 'refunded', refundedAt: now(), gatewayRefundId: result.refundId },
-      { action: 'payment.refunded', actor: ctx?.actor ?? { type: 'system' }, ctx },
-    );
-    return { ok: true, payment: toPaymentView(moved ?? (await repo.findById(live.id))!), alreadyDone: !moved };
+    try {
+      const done = await refund({ orderId, idempotencyKey: `payment:${live.id}:refund`, reason: ctx?.reason ?? '', requestedBy: null, ctx: { ...ctx, actor: ctx?.actor ?? { type: 'system' } }, afterSettled });
+      return { ok: true, payment: done.payment, alreadyDone: done.replayed };
+    } catch (error) {
+      const after = (await repo.findById(live.id)) ?? live;
+      if (error instanceof AppError && error.code === 'REFUND_NOTHING_LEFT') return { ok: true, payment: toPaymentView(after), alreadyDone: true };
+      if (error instanceof AppError && error.code === 'REFUND_IN_PROGRESS') return { ok: false, payment: toPaymentView(after), failure: failureFrom('gateway_unavailable') };
+      if (error instanceof AppError) return { ok: false, payment: toPaymentView(after), failure: failureFrom('not_refundable') };
+      throw error;
+    }
   }
 
   function failureFrom(code: DeclineCode): PaymentFailure {
@@ -640,8 +865,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** Release the hold (declined, disqualified, cancelled before a decision). No payment: ok. */
     voidForOrder,
 
-    /** Give back a charged order's whole amount (cancelled after capture, operator refund). */
+    /** Give back all that is left of a charged order (cancelled after capture). */
     refundForOrder,
+
+    /** issue 18: an operator's refund, full or partial, once per key (see `refund`). */
+    refund,
+
+    /** issue 18: settles one refund left pending (reconciliation). */
+    reconcileRefund,
+
+    /** Refunds pending longer than the stale time (reconciliation's work list), oldest first. */
+    async stalePendingRefundIds(limit = 100): Promise<string[]> {
+      return repo.pendingRefundsBefore(new Date(now().getTime() - stalePendingMs), limit);
+    },
+
+    /** An order's refunds, oldest first (the operator's order page). */
+    async refundsOfOrder(orderId: string): Promise<RefundView[]> {
+      return (await repo.refundsOfOrder(orderId)).map(toRefundView);
+    },
+
+    /** Cents given back so far, by order (the operator's order list). */
+    async refundedCentsOf(orderIds: readonly string[]): Promise<Map<string, number>> {
+      return new Map((await repo.refundedCentsOf(orderIds)).map((r) => [r.orderId, r.cents]));
+    },
 
     reconcile,
 

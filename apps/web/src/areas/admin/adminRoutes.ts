@@ -19,6 +19,8 @@ export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Tax rates', to: '/admin/tax-rates' },
   { label: 'Shipping methods', to: '/admin/shipping-methods' },
   { label: 'Storefronts', to: '/admin/storefronts' },
+  { label: 'Orders', to: '/admin/orders' },
+  { label: 'Audit log', to: '/admin/audit' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -35,4 +37,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'storefronts', lazy: page(() => import('@/features/admin-storefronts/pages/StorefrontsListPage').then((m) => m.StorefrontsListPage)) },
   { path: 'storefronts/new', lazy: page(() => import('@/features/admin-storefronts/pages/NewStorefrontPage').then((m) => m.NewStorefrontPage)) },
   { path: 'storefronts/:storefrontId', lazy: page(() => import('@/features/admin-storefronts/pages/StorefrontEditorPage').then((m) => m.StorefrontEditorPage)) },
+  { path: 'orders', lazy: page(() => import('@/features/admin-orders/AdminOrdersPage').then((m) => m.AdminOrdersPage)) },
+  { path: 'orders/:orderId', lazy: page(() => import('@/features/admin-orders/AdminOrderPage').then((m) => m.AdminOrderPage)) },
+  { path: 'audit', lazy: page(() => import('@/features/admin-orders/AdminAuditPage').then((m) => m.AdminAuditPage)) },
 ];

@@ -282,6 +282,10 @@ function Details({ order }: { order: AccountOrderDetails }) {
                 {label} {formatDateTime(at!)}
               </Typography>
             ))}
+          {order.payment.status === 'captured' && order.payment.refundedCents ? (
+            // issue 18: part of the charge given back by the store (a partial refund).
+            <Typography variant="body2">Refunded so far: {money(order.payment.refundedCents)}</Typography>
+          ) : null}
         </Section>
       ) : null}
 
