@@ -33,8 +33,8 @@ const TX_ADDRESS = { fullName: 'Rosa Diaz', line1: '12 Elm St', line2: null, cit
 
 /** The editor's input from a product as the console shows it. */
 function inputOf(p: AdminProductView): AdminProductInput {
-  const { id: _id, storefrontId: _s, updatedAt: _u, ...input } = p;
-  return input;
+  const { id: _id, storefrontId: _s, updatedAt: _u, shipsTo, ...input } = p;
+  return { ...input, shipsTo: shipsTo as AdminProductInput['shipsTo'] };
 }
 
 async function productOf(id: string): Promise<AdminProductView> {

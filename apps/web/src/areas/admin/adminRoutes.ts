@@ -11,8 +11,11 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  { label: 'Catalog', to: '/admin/catalog' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
+  { path: 'catalog', lazy: page(() => import('@/features/admin-catalog/AdminCatalogPage').then((m) => m.AdminCatalogPage)) },
+  { path: 'catalog/:productId', lazy: page(() => import('@/features/admin-catalog/ProductEditorPage').then((m) => m.ProductEditorPage)) },
 ];
