@@ -208,6 +208,7 @@ export function ProductForm({
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
                 sx={{ maxWidth: 360 }}
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               >
                 <MenuItem value="">None</MenuItem>
                 {VISIT_TYPE_CHOICES.map((v) => (
@@ -258,6 +259,7 @@ export function ProductForm({
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? 'The consult the patient answers.'}
                 sx={{ maxWidth: 360 }}
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               >
                 <MenuItem value="">None</MenuItem>
                 {options.questionnaires.map((q) => (
