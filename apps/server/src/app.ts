@@ -155,6 +155,8 @@ import { createStorefrontBundles } from './workflows/storefront-bundles.ts';
 import { createAdminOrderActions } from './workflows/admin-order-actions.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes.ts';
+import { adminCatalogRoutes } from './modules/catalog/admin-catalog.routes.ts';
+import { createAdminCatalog } from './workflows/admin-catalog.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -326,6 +328,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   return {
     adminStorefronts,
     adminOrderActions,
+  const adminCatalog = createAdminCatalog({ db, now, catalog, shipping, consults, prescriptions, reviews, audit });
+  return {
+    adminStorefronts,
+    adminCatalog,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -455,6 +461,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminStorefrontRoutes, { adminStorefronts: services.adminStorefronts, versions: services.storefrontVersions, bundles: services.storefrontBundles });
   await app.register(adminOrderRoutes, { actions: services.adminOrderActions });
   await app.register(adminAuditRoutes, { actions: services.adminOrderActions });
+  await app.register(adminCatalogRoutes, { adminStorefronts: services.adminStorefronts, catalog: services.catalog, adminCatalog: services.adminCatalog });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

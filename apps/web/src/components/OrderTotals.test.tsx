@@ -7,7 +7,7 @@ import { makeCart } from '@/test/storeFixtures';
 import { OrderTotals } from './OrderTotals';
 
 const priced = makeCart({
-  shipping: { state: 'OR', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500 },
+  shipping: { state: 'OR', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500, allowedMethodIds: null },
   promoCode: { code: 'WELCOME10', discountCents: 300 },
   isSalesTaxApplied: false,
   taxRatePercent: 0,
@@ -34,7 +34,7 @@ describe('OrderTotals', () => {
   });
 
   it('asks for the state before it can say the tax, and has no Shipping row when nothing ships', () => {
-    render(<OrderTotals order={makeCart({ shipping: { state: null, methodId: null, carrier: null, methodName: null, costCents: 0 } })} ships={false} />);
+    render(<OrderTotals order={makeCart({ shipping: { state: null, methodId: null, carrier: null, methodName: null, costCents: 0, allowedMethodIds: null } })} ships={false} />);
     const list = screen.getByLabelText('Order total');
     expect(within(list).getByText('Calculated from your state')).toBeInTheDocument();
     expect(within(list).queryByText('Shipping')).not.toBeInTheDocument();

@@ -16,3 +16,11 @@ export function useShippingMethods(enabled = true) {
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * SPEC §7 product-wise shipping methods (issue 18): the storefront's methods the order's items
+ * allow (`order.shipping.allowedMethodIds`; null: all of them).
+ */
+export function allowedMethods(methods: readonly ShippingMethod[], allowedIds: readonly string[] | null | undefined): ShippingMethod[] {
+  return allowedIds ? methods.filter((m) => allowedIds.includes(m.id)) : [...methods];
+}

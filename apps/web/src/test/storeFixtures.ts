@@ -25,6 +25,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     checkoutStages: 59,
     questionnaireId: 'hair-loss-intake',
     shipsTo: ['CA', 'NY'],
+    images: [],
     ...overrides,
   };
 }
@@ -95,7 +96,7 @@ export function makeCart(overrides: Partial<Cart> = {}): Cart {
     pendingStages: [2, 4, 32],
     nextRoute: '/checkout/shipping-details',
     pendingConsultProductIds: [],
-    shipping: { state: null, methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 0 },
+    shipping: { state: null, methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 0, allowedMethodIds: null },
     promoCode: null,
     isPromoCodeApplied: false,
     isSalesTaxApplied: false,

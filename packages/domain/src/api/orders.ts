@@ -66,6 +66,10 @@ export const orderViewSchema = z
       carrier: z.string().nullable(),
       methodName: z.string().nullable(),
       costCents: z.int(),
+      allowedMethodIds: z
+        .array(z.string())
+        .nullable()
+        .describe("SPEC §7 product-wise shipping methods: the methods the order's items may ship by; null: any of the storefront's"),
     }),
     stateRequired: z
       .boolean()

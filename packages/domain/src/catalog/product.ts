@@ -30,4 +30,6 @@ export interface ProductView {
   checkoutStages: number;
   questionnaireId: string | null;
   shipsTo: string[];
+  /** Its images in order with alt text (issue 18); empty: the thumbnail only. */
+  images: { url: string; alt: string }[];
 }

@@ -3,6 +3,7 @@
 // store's rules (quantity range, one consult product per order, shipping state) and re-prices it
 // on the server with the domain's pricing rules; a client never sends a price.
 import {
+  allowedShippingMethodIds,
   firstPendingRoute,
   hasStage,
   withoutStage,
@@ -91,9 +92,36 @@ const shippingMethodUnavailable = () =>
     errors: [{ field: 'methodId', message: CART_MESSAGES.SHIPPING_METHOD_UNAVAILABLE }],
   });
 
-/** The shipping method `methodId` names in this storefront, else 400 SHIPPING_METHOD_UNAVAILABLE. */
-function assertShippingMethod(data: StoreData, methodId: string): void {
+/**
+ * SPEC §7 product-wise shipping methods (issue 18): the methods the order's shipped items all
+ * allow (null: any of the storefront's). A product with none listed ships by any method.
+ */
+export function allowedMethodsOf(data: StoreData, items: readonly Pick<OrderItemRow, 'productId' | 'requiredStages'>[]): string[] | null {
+  return allowedShippingMethodIds(
+    items
+      .filter((i) => hasStage(i.requiredStages, Stage.Shipping))
+      .map((i) => ({ shippingMethodIds: data.catalog.findAny(i.productId)?.shippingMethodIds ?? [] })),
+  );
+}
+
+/**
+ * The shipping method `methodId` names in this storefront, one every shipped item of the order
+ * may use (SPEC §7 product-wise shipping methods), else 400 SHIPPING_METHOD_UNAVAILABLE.
+ */
+function assertShippingMethod(data: StoreData, methodId: string, items: readonly OrderItemRow[]): void {
   if (!(isUuid(methodId) && data.shipping.method(methodId))) throw shippingMethodUnavailable();
+  const allowed = allowedMethodsOf(data, items);
+  if (allowed !== null && !allowed.includes(methodId)) throw shippingMethodUnavailable();
+}
+
+/** The method an order ships by: its own when allowed, else the cheapest allowed (none allowed: the storefront's default). */
+function methodFor(data: StoreData, methodId: string | null, items: readonly OrderItemRow[]) {
+  const allowed = allowedMethodsOf(data, items);
+  const current = methodId ? data.shipping.method(methodId) : undefined;
+  if (current && (allowed === null || allowed.includes(current.id))) return current;
+  if (allowed === null || allowed.length === 0) return data.shipping.defaultMethod();
+  const choices = allowed.map((id) => data.shipping.method(id)).filter((m) => m !== undefined);
+  return choices.sort((a, b) => a.costCents - b.costCents)[0] ?? data.shipping.defaultMethod();
 }
 
 const patientOf = (order: Pick<OrderRow, 'userId' | 'guestSessionId'>) => ({
@@ -151,13 +179,11 @@ export function createCartService(deps: Deps) {
     const orderCoupon = coupon ? toOrderCoupon(coupon) : null;
 
     const ships = items.some((i) => hasStage(i.requiredStages, Stage.Shipping));
-    let methodId = order.shippingMethodId;
-    let method = ships && methodId ? data.shipping.method(methodId) : undefined;
-    if (ships && !method) {
-      // Until the patient picks one, the storefront's first (cheapest) method prices the order.
-      method = data.shipping.defaultMethod();
-    }
-    methodId = ships ? (method?.id ?? null) : order.shippingMethodId;
+    // Until the patient picks one, the storefront's first (cheapest) method prices the order; a
+    // method the items no longer allow (a cold-chain product joined) gives way to the cheapest
+    // one they do (SPEC §7 product-wise shipping methods).
+    const method = ships ? methodFor(data, order.shippingMethodId, items) : undefined;
+    const methodId = ships ? (method?.id ?? null) : order.shippingMethodId;
 
     const tax = order.shippingState ? data.shipping.taxRateFor(order.shippingState) : null;
     const base = priceOrder({ items: priced, coupon: orderCoupon, shippingCents: 0, taxRatePercent: 0, taxAppliesToConsultFee: false });
@@ -228,6 +254,20 @@ export function createCartService(deps: Deps) {
       desired.set(product.id, { qty, product });
     }
     if (errors.length > 0) throw fieldProblems(errors, codes);
+
+    // SPEC §7 product-wise shipping methods (issue 18): the shipped products must share a method.
+    const shipped = [...desired].map(([productId, entry]) => ({
+      productId,
+      product: entry.product ?? data.catalog.findAny(productId),
+    }));
+    const restricting = shipped.filter((p) => p.product && hasStage(p.product.stageMask, Stage.Shipping) && p.product.shippingMethodIds.length > 0);
+    const allowed = allowedShippingMethodIds(restricting.map((p) => p.product!));
+    if (allowed !== null && allowed.length === 0) {
+      const index = changes.findIndex((c) => restricting.some((p) => p.productId === c.productId));
+      throw new AppError(422, 'SHIPPING_METHODS_CONFLICT', CART_MESSAGES.SHIPPING_METHODS_CONFLICT, {
+        errors: [{ field: field(Math.max(index, 0), 'productId'), message: CART_MESSAGES.SHIPPING_METHODS_CONFLICT }],
+      });
+    }
 
     // Products must be sold in the order's state: where they ship, or where the patient is (issue 13 #13).
     if (order.shippingState) {
@@ -505,7 +545,7 @@ export function createCartService(deps: Deps) {
             patch.shippingState = input.state;
           }
           if (input.methodId !== undefined) {
-            if (input.methodId !== null) assertShippingMethod(data, input.methodId);
+            if (input.methodId !== null) assertShippingMethod(data, input.methodId, items);
             patch.shippingMethodId = input.methodId;
           }
           // A state other than the address's leaves the order without an address (asked again), so
@@ -545,7 +585,7 @@ export function createCartService(deps: Deps) {
             updatedAt: now(),
           };
           if (opts.methodId !== undefined) {
-            assertShippingMethod(data, opts.methodId);
+            assertShippingMethod(data, opts.methodId, items);
             patch.shippingMethodId = opts.methodId;
           }
           return changeOf(order, items, patch);

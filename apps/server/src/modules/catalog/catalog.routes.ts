@@ -29,6 +29,7 @@ export const productSchema = z
     checkoutStages: z.int().describe('Stage bit flags the product needs'),
     questionnaireId: z.string().nullable(),
     shipsTo: z.array(z.string()).describe('Two-letter codes of the states it ships to'),
+    images: z.array(z.object({ url: z.string(), alt: z.string() })).describe('Its images in order, each with alt text (issue 18)'),
   })
   .meta({ id: 'Product' });
 

@@ -2,15 +2,78 @@
 // kept in memory (with their JSON responses pre-serialised); any write drops the cache
 // (DESIGN.md "hot read paths ... cached in memory and invalidated on write").
 import {
+  pageOffset,
   priceWithConsult,
   pricePerCycle,
   US_STATES,
+  type AdminPage,
+  type AdminPageQuery,
+  type AdminProduct,
+  type AdminProductRow,
+  type AdminProductView,
   type ProductView,
   type VisitType,
 } from '@store/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ProductCategory, ProductType } from '../../db/schema/catalog.ts';
-import { createCatalogRepo, type ProductRow } from './catalog.repo.ts';
+import { AppError } from '../../lib/problem.ts';
+import { adminCatalogRepo, createCatalogRepo, type ProductExtras, type ProductRow } from './catalog.repo.ts';
+
+export const SLUG_TAKEN = 'Another product of this storefront already uses this slug.';
+
+/** A product as the operator's console shows and audits it (configuration only). */
+function toAdminView(row: ProductRow & ProductExtras): AdminProductView {
+  return {
+    id: row.id,
+    storefrontId: row.storefrontId,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    category: row.category,
+    type: row.type,
+    priceCents: row.priceCents,
+    consultFeeCents: row.consultFeeCents,
+    consultRequired: row.consultRequired,
+    consultAttached: row.consultAttached,
+    qtyMin: row.qtyMin,
+    qtyMax: row.qtyMax,
+    defaultQty: row.defaultQty,
+    flexibleQty: row.flexibleQty,
+    refillCycleDays: row.refillCycleDays,
+    visitType: row.visitType,
+    checkoutStages: row.stageMask,
+    questionnaireRef: row.questionnaireRef,
+    shipsTo: row.shipsTo,
+    shippingMethodIds: row.shippingMethodIds,
+    images: row.images,
+    active: row.active,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The row's columns from the operator's input. */
+function columnsOf(input: AdminProduct) {
+  return {
+    title: input.title,
+    slug: input.slug,
+    description: input.description,
+    category: input.category,
+    type: input.type,
+    priceCents: input.priceCents,
+    consultFeeCents: input.consultFeeCents,
+    consultRequired: input.consultRequired,
+    consultAttached: input.consultAttached,
+    qtyMin: input.qtyMin,
+    qtyMax: input.qtyMax,
+    defaultQty: input.defaultQty,
+    flexibleQty: input.flexibleQty,
+    refillCycleDays: input.refillCycleDays,
+    visitType: input.visitType,
+    stageMask: input.checkoutStages,
+    questionnaireRef: input.questionnaireRef,
+    active: input.active,
+  };
+}
 
 /** Shown when a product has no image of its own (SPEC §3 "placeholder image when unknown"). */
 export const PLACEHOLDER_THUMBNAIL = '/products/placeholder.svg';
@@ -39,11 +102,15 @@ export interface Product {
   questionnaireRef: string | null;
   active: boolean;
   shipsTo: string[];
+  /** SPEC §7 product-wise shipping methods (issue 18): the methods it may ship by; none: any. */
+  shippingMethodIds: string[];
+  /** Its images in order, each with alt text (issue 18); the first is the thumbnail. */
+  images: { url: string; alt: string }[];
 }
 
 export type { ProductView };
 
-function toProduct(row: ProductRow & { shipsTo: string[] }): Product {
+function toProduct(row: ProductRow & ProductExtras): Product {
   return {
     id: row.id,
     storefrontId: row.storefrontId,
@@ -52,7 +119,7 @@ function toProduct(row: ProductRow & { shipsTo: string[] }): Product {
     description: row.description,
     category: row.category,
     type: row.type,
-    thumbnail: row.thumbnailUrl || PLACEHOLDER_THUMBNAIL,
+    thumbnail: row.images[0]?.url || row.thumbnailUrl || PLACEHOLDER_THUMBNAIL,
     priceCents: row.priceCents,
     consultFeeCents: row.consultFeeCents,
     consultRequired: row.consultRequired,
@@ -67,6 +134,8 @@ function toProduct(row: ProductRow & { shipsTo: string[] }): Product {
     questionnaireRef: row.questionnaireRef,
     active: row.active,
     shipsTo: row.shipsTo,
+    shippingMethodIds: row.shippingMethodIds,
+    images: row.images,
   };
 }
 
@@ -94,6 +163,7 @@ export function toProductView(p: Product): ProductView {
     checkoutStages: p.stageMask,
     questionnaireId: p.questionnaireRef,
     shipsTo: p.shipsTo,
+    images: p.images,
   };
 }
 
@@ -207,6 +277,79 @@ export function createCatalogService(deps: { db: Db }) {
     },
     invalidate(): void {
       cache.clear();
+    },
+
+    /**
+     * The operator's console (issue 18). Writes run in the caller's transaction (the admin-catalog
+     * workflow, which audits them in it and calls `invalidate` once it committed).
+     */
+    admin: {
+      async page(storefrontId: string, query: AdminPageQuery & { q?: string | undefined }): Promise<AdminPage<AdminProductRow>> {
+        const { rows, total } = await adminCatalogRepo.page(deps.db, storefrontId, { q: query.q, offset: pageOffset(query), limit: query.pageSize });
+        return {
+          items: rows.map((r) => ({
+            id: r.id,
+            title: r.title,
+            slug: r.slug,
+            category: r.category,
+            type: r.type,
+            priceCents: r.priceCents,
+            consultFeeCents: r.consultFeeCents,
+            active: r.active,
+          })),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
+      },
+
+      /** One product of this storefront, active or not; another storefront's: undefined. */
+      async get(storefrontId: string, id: string, executor: DbOrTx = deps.db, opts: { lock?: boolean } = {}): Promise<AdminProductView | undefined> {
+        const row = await adminCatalogRepo.one(executor, storefrontId, id, opts);
+        return row && toAdminView(row);
+      },
+
+      /** Creates (id null) or replaces a product of this storefront; answers it before and after. A slug in use: 409 SLUG_TAKEN. */
+      async save(
+        tx: DbOrTx,
+        storefrontId: string,
+        id: string | null,
+        input: AdminProduct,
+        at: Date,
+      ): Promise<{ before: AdminProductView | null; after: AdminProductView } | undefined> {
+        const before = id ? await this.get(storefrontId, id, tx, { lock: true }) : null;
+        if (id && !before) return undefined;
+        if (await adminCatalogRepo.slugTaken(tx, storefrontId, input.slug, id)) {
+          throw new AppError(409, 'SLUG_TAKEN', SLUG_TAKEN, { errors: [{ field: 'slug', message: SLUG_TAKEN }] });
+        }
+        let productId = id;
+        if (productId) {
+          await adminCatalogRepo.update(tx, productId, { ...columnsOf(input), updatedAt: at });
+        } else {
+          const sortOrder = await adminCatalogRepo.nextSortOrder(tx, storefrontId);
+          productId = (await adminCatalogRepo.insert(tx, { storefrontId, ...columnsOf(input), sortOrder, createdAt: at, updatedAt: at })).id;
+        }
+        await adminCatalogRepo.replaceExtras(tx, productId, {
+          shipsTo: [...input.shipsTo].sort(),
+          shippingMethodIds: [...input.shippingMethodIds].sort(),
+          images: input.images,
+        });
+        return { before: before ?? null, after: (await this.get(storefrontId, productId, tx))! };
+      },
+
+      /** On sale or not (deactivate keeps it for the orders that have it). */
+      async setActive(
+        tx: DbOrTx,
+        storefrontId: string,
+        id: string,
+        active: boolean,
+        at: Date,
+      ): Promise<{ before: AdminProductView; after: AdminProductView } | undefined> {
+        const before = await this.get(storefrontId, id, tx, { lock: true });
+        if (!before) return undefined;
+        await adminCatalogRepo.update(tx, id, { active, updatedAt: at });
+        return { before, after: (await this.get(storefrontId, id, tx))! };
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 // Questionnaires, their versions, consults and the medication list (private to this module).
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { consultRenewals, consults, medications, questionnaires, questionnaireVersions } from '../../db/schema/consults.ts';
 import type { Identity } from '../auth/sessions.service.ts';
@@ -29,6 +29,10 @@ export function createConsultsRepo(db: DbOrTx) {
       if (!UUID.test(id)) return null;
       const [row] = await db.select().from(questionnaires).where(eq(questionnaires.id, id)).limit(1);
       return row ?? null;
+    },
+    /** issue 18: a storefront's questionnaires by title (the catalog editor's choice). */
+    async questionnairesOf(storefrontId: string): Promise<QuestionnaireRow[]> {
+      return db.select().from(questionnaires).where(eq(questionnaires.storefrontId, storefrontId)).orderBy(asc(questionnaires.title));
     },
     /** By id or by slug, within one storefront. */
     async findQuestionnaire(storefrontId: string, idOrSlug: string): Promise<QuestionnaireRow | null> {

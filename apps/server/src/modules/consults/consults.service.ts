@@ -344,6 +344,11 @@ export function createConsultService(deps: {
       return row ? versionView(row) : null;
     },
 
+    /** issue 18: the storefront's questionnaires a product may use (slug, the products' reference, and title). */
+    async questionnaireChoices(storefrontId: string): Promise<{ slug: string; title: string }[]> {
+      return (await repo.questionnairesOf(storefrontId)).map((q) => ({ slug: q.slug, title: q.title }));
+    },
+
     /** A storefront's questionnaire (by id or slug) with its current version; 404 when none is published. */
     async getQuestionnaire(storefrontId: string, idOrSlug: string): Promise<QuestionnaireView> {
       const questionnaire = await repo.findQuestionnaire(storefrontId, idOrSlug);

@@ -60,6 +60,8 @@ export interface ViewContext {
   products: Map<string, ItemProductInfo | undefined>;
   placeholderThumbnail: string;
   shippingMethod: { carrier: string; name: string } | null;
+  /** SPEC §7 product-wise shipping methods: the methods the items allow; null: any. */
+  allowedMethodIds: string[] | null;
 }
 
 export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], ctx: ViewContext): OrderView {
@@ -114,6 +116,7 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], ctx
       carrier: ctx.shippingMethod?.carrier ?? null,
       methodName: ctx.shippingMethod?.name ?? null,
       costCents: order.shippingCents,
+      allowedMethodIds: ctx.allowedMethodIds,
     },
     stateRequired: ctx.stateRequired,
     shippingAddress:

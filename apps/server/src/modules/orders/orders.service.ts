@@ -4,12 +4,15 @@
 // event in the same transaction. The cart edits a draft through the row operations below; the
 // checkout engine completes stages through `update`; workflows move paid orders on.
 import {
+  allowedShippingMethodIds,
   assertTransition,
   canTransition,
   CHECKOUT_MESSAGES,
+  hasStage,
   isOrderStatus,
   needsPatientState,
   orderStateProblem,
+  Stage,
   type OrderStateProblem,
   type OrderStatus,
   type OrderView,
@@ -159,6 +162,11 @@ export function createOrdersService(deps: {
       products,
       placeholderThumbnail: PLACEHOLDER_THUMBNAIL,
       shippingMethod: method ? { carrier: method.carrier, name: method.name } : null,
+      allowedMethodIds: allowedShippingMethodIds(
+        items
+          .filter((i) => hasStage(i.requiredStages, Stage.Shipping))
+          .map((i) => ({ shippingMethodIds: data.catalog.findAny(i.productId)?.shippingMethodIds ?? [] })),
+      ),
     });
   }
 

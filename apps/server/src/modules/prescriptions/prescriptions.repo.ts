@@ -23,6 +23,31 @@ export const prescriptionsRepo = {
     return row;
   },
 
+  /** issue 18: the operator's formulary rows of one product (active ones), and one of them. */
+  async adminFormulary(db: DbOrTx, productId: string): Promise<FormularyRow[]> {
+    return db
+      .select()
+      .from(productFormulary)
+      .where(and(eq(productFormulary.productId, productId), eq(productFormulary.active, true)))
+      .orderBy(asc(productFormulary.medication), asc(productFormulary.strength), asc(productFormulary.createdAt));
+  },
+  async adminFormularyRow(db: DbOrTx, productId: string, id: string): Promise<FormularyRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(productFormulary)
+      .where(and(eq(productFormulary.id, id), eq(productFormulary.productId, productId), eq(productFormulary.active, true)))
+      .for('update');
+    return row;
+  },
+  async insertFormulary(db: DbOrTx, row: typeof productFormulary.$inferInsert): Promise<FormularyRow> {
+    const [inserted] = await db.insert(productFormulary).values(row).returning();
+    return inserted!;
+  },
+  async updateFormulary(db: DbOrTx, id: string, patch: Partial<typeof productFormulary.$inferInsert>): Promise<FormularyRow> {
+    const [updated] = await db.update(productFormulary).set(patch).where(eq(productFormulary.id, id)).returning();
+    return updated!;
+  },
+
   async insert(db: DbOrTx, row: NewPrescriptionRow): Promise<PrescriptionRow> {
     const [inserted] = await db.insert(prescriptions).values(row).returning();
     return inserted!;

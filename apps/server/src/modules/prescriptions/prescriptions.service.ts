@@ -8,7 +8,7 @@
 // transaction. A prescription written without a prepared document (`write` alone) gets its PDF
 // at transmission: a new code is issued then and its hash replaces the first.
 import { randomUUID } from 'node:crypto';
-import { MAX_PRESCRIPTION_DAYS, type ApproveInput, type FormularyOption } from '@store/domain';
+import { MAX_PRESCRIPTION_DAYS, type AdminFormularyRow, type ApproveInput, type FormularyInput, type FormularyOption } from '@store/domain';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { PrescriptionStatus, TransmissionStatus } from '../../db/schema/prescriptions.ts';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
@@ -87,6 +87,20 @@ const toChoice = (row: FormularyRow): FormularyChoice => ({
   directionsTemplate: row.directionsTemplate,
   controlled: row.deaSchedule !== null,
 });
+
+/** A formulary row as the operator's console shows and audits it. */
+const toAdminRow = (row: FormularyRow): AdminFormularyRow => ({
+  id: row.id,
+  medication: row.medication,
+  strength: row.strength,
+  form: row.form,
+  quantity: row.quantity,
+  daysSupply: row.daysSupply,
+  maxRefills: row.maxRefills,
+  directionsTemplate: row.directionsTemplate,
+});
+
+type ParsedFormulary = { [K in keyof FormularyInput]: K extends 'quantity' | 'daysSupply' | 'maxRefills' ? number : string };
 
 function summaryOf(row: PrescriptionRow, t: TransmissionRow | undefined): PrescriptionSummary {
   return {
@@ -168,6 +182,31 @@ export function createPrescriptionService(deps: { db: Db; now: () => Date; stora
     /** Whether the transport can send to this pharmacy at all (a fax needs a fax number). */
     canReach(pharmacy: { fax: string | null | undefined }): boolean {
       return !transport.capabilities().requiresFax || Boolean(pharmacy.fax);
+    },
+
+    /**
+     * issue 18, the operator's console: a product's formulary (the caller checked the product is
+     * the admin's). Writes run in the caller's transaction; a removed row is deactivated, so the
+     * prescriptions written from it keep their link. Another product's row: undefined (a 404).
+     */
+    formularyAdmin: {
+      async list(productId: string, executor: DbOrTx = db): Promise<AdminFormularyRow[]> {
+        return (await repo.adminFormulary(executor, productId)).map(toAdminRow);
+      },
+      async add(tx: DbOrTx, productId: string, input: ParsedFormulary): Promise<AdminFormularyRow> {
+        return toAdminRow(await repo.insertFormulary(tx, { productId, ...input, createdAt: now() }));
+      },
+      async update(tx: DbOrTx, productId: string, id: string, input: ParsedFormulary) {
+        const before = await repo.adminFormularyRow(tx, productId, id);
+        if (!before) return undefined;
+        return { before: toAdminRow(before), after: toAdminRow(await repo.updateFormulary(tx, id, input)) };
+      },
+      async remove(tx: DbOrTx, productId: string, id: string): Promise<AdminFormularyRow | undefined> {
+        const before = await repo.adminFormularyRow(tx, productId, id);
+        if (!before) return undefined;
+        await repo.updateFormulary(tx, id, { active: false });
+        return toAdminRow(before);
+      },
     },
 
     async formularyOf(productIds: string[]): Promise<FormularyChoice[]> {

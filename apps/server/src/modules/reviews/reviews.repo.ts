@@ -144,6 +144,22 @@ export const reviewsRepo = {
     return rows.map((r) => ({ orderId: r.orderId, answeredAt: r.answeredAt! }));
   },
 
+  /** issue 18: the flags of one questionnaire version, one of them, add and remove. */
+  async flagsOfVersion(db: DbOrTx, versionId: string): Promise<FlaggedAnswerRow[]> {
+    return db.select().from(flaggedAnswers).where(eq(flaggedAnswers.questionnaireVersionId, versionId)).orderBy(asc(flaggedAnswers.questionId), asc(flaggedAnswers.id));
+  },
+  async insertFlag(db: DbOrTx, row: typeof flaggedAnswers.$inferInsert): Promise<FlaggedAnswerRow> {
+    const [inserted] = await db.insert(flaggedAnswers).values(row).returning();
+    return inserted!;
+  },
+  async deleteFlag(db: DbOrTx, versionId: string, id: string): Promise<FlaggedAnswerRow | undefined> {
+    const [deleted] = await db
+      .delete(flaggedAnswers)
+      .where(and(eq(flaggedAnswers.id, id), eq(flaggedAnswers.questionnaireVersionId, versionId)))
+      .returning();
+    return deleted;
+  },
+
   async flaggedFor(db: DbOrTx, versionIds: readonly string[]): Promise<FlaggedAnswerRow[]> {
     if (versionIds.length === 0) return [];
     return db.select().from(flaggedAnswers).where(inArray(flaggedAnswers.questionnaireVersionId, [...versionIds]));

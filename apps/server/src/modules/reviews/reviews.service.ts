@@ -248,6 +248,25 @@ export function createReviewService(deps: {
       return { state, claim: claimView(claim, doctor.id), patientState: await patientState(state) };
     },
 
+    /**
+     * issue 18, the operator's console: the answers flagged for the doctor on one questionnaire
+     * version (the caller checked the version is of the admin's product's questionnaire). Writes
+     * run in the caller's transaction; another version's flag: undefined (a 404).
+     */
+    flagsAdmin: {
+      async list(versionId: string, executor: DbOrTx = db) {
+        return (await repo.flagsOfVersion(executor, versionId)).map((f) => ({ id: f.id, questionId: f.questionId, answers: f.answers, note: f.note }));
+      },
+      async add(tx: DbOrTx, versionId: string, input: { questionId: string; answers: string[]; note: string }) {
+        const f = await repo.insertFlag(tx, { questionnaireVersionId: versionId, ...input });
+        return { id: f.id, questionId: f.questionId, answers: f.answers, note: f.note };
+      },
+      async remove(tx: DbOrTx, versionId: string, id: string) {
+        const f = await repo.deleteFlag(tx, versionId, id);
+        return f && { id: f.id, questionId: f.questionId, answers: f.answers, note: f.note };
+      },
+    },
+
     /** What the review page shows beside the consult: decisions of these orders, their questions, the versions' flagged answers. */
     async reviewRecords(orderIds: readonly string[], versionIds: readonly string[]) {
       const [decisions, infoRequests, flagged, decidedAt] = await Promise.all([

@@ -21,6 +21,7 @@ export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Storefronts', to: '/admin/storefronts' },
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Audit log', to: '/admin/audit' },
+  { label: 'Catalog', to: '/admin/catalog' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -40,4 +41,6 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'orders', lazy: page(() => import('@/features/admin-orders/AdminOrdersPage').then((m) => m.AdminOrdersPage)) },
   { path: 'orders/:orderId', lazy: page(() => import('@/features/admin-orders/AdminOrderPage').then((m) => m.AdminOrderPage)) },
   { path: 'audit', lazy: page(() => import('@/features/admin-orders/AdminAuditPage').then((m) => m.AdminAuditPage)) },
+  { path: 'catalog', lazy: page(() => import('@/features/admin-catalog/AdminCatalogPage').then((m) => m.AdminCatalogPage)) },
+  { path: 'catalog/:productId', lazy: page(() => import('@/features/admin-catalog/ProductEditorPage').then((m) => m.ProductEditorPage)) },
 ];

@@ -51,7 +51,7 @@ describe('CartPage', () => {
       ['GET', '/api/cart', () => ({
         body: makeCart({
           items: [makeItem(), makeItem({ id: 'i2', productId: 'p-fin', title: 'Finasteride 1 mg', qty: 1, unitPriceCents: 2200, lineSubtotalCents: 2200, consultRequired: true, consultAttached: true, consultFeeCents: 2500, qtyRange: { min: 1, max: 1 } })],
-          shipping: { state: 'CA', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 0 },
+          shipping: { state: 'CA', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 0, allowedMethodIds: null },
           promoCode: { code: 'WELCOME10', discountCents: 820 },
           isPromoCodeApplied: true,
           isSalesTaxApplied: true,

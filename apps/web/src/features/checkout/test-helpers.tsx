@@ -58,7 +58,7 @@ export function makeCart(overrides: Partial<Cart> = {}): Cart {
     pendingStages: [],
     nextRoute: null,
     pendingConsultProductIds: ['p1'],
-    shipping: { state: null, methodId: null, carrier: null, methodName: null, costCents: 0 },
+    shipping: { state: null, methodId: null, carrier: null, methodName: null, costCents: 0, allowedMethodIds: null },
     promoCode: null,
     isPromoCodeApplied: false,
     isSalesTaxApplied: false,

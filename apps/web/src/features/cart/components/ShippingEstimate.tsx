@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import { errorText } from '@/components/PageState';
 import { isApiError } from '@/lib/api';
 import { useSetShipping, type Cart } from '@/shared/cart';
-import { useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
+import { allowedMethods, useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
 
 function methodLabel(method: ShippingMethod, cart: Cart): string {
   const cost = shippingCostCents(method, cart.totals.subtotalCents - cart.totals.discountCents);
@@ -27,6 +27,8 @@ function methodLabel(method: ShippingMethod, cart: Cart): string {
 export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }) {
   const setShipping = useSetShipping();
   const methods = useShippingMethods(ships);
+  // SPEC §7 product-wise shipping methods: only those the cart's items may ship by.
+  const offered = methods.data ? allowedMethods(methods.data, cart.shipping.allowedMethodIds) : [];
   const error = setShipping.error;
   const stateError = isApiError(error) ? error.fieldError('state') : undefined;
   const methodError = isApiError(error) ? error.fieldError('methodId') : undefined;
@@ -59,7 +61,7 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
           </MenuItem>
         ))}
       </TextField>
-      {ships && methods.data && methods.data.length > 0 ? (
+      {ships && offered.length > 0 ? (
         <FormControl error={Boolean(methodError)}>
           <FormLabel id="shipping-method-label">Shipping method</FormLabel>
           <RadioGroup
@@ -71,7 +73,7 @@ export function ShippingEstimate({ cart, ships }: { cart: Cart; ships: boolean }
             }
             onChange={(event) => setShipping.mutate({ methodId: event.target.value })}
           >
-            {methods.data.map((m) => (
+            {offered.map((m) => (
               <FormControlLabel
                 key={m.id}
                 value={m.id}

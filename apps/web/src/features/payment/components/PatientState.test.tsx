@@ -25,14 +25,14 @@ const labOrder = (over: Partial<Cart> = {}) =>
   makeCart({
     items: [makeItem({ title: 'Comprehensive Wellness Lab Panel', qty: 1, unitPriceCents: 8900, lineSubtotalCents: 8900, checkoutStages: Stage.Payment })],
     checkoutStages: Stage.Payment,
-    shipping: { state: null, methodId: null, carrier: null, methodName: null, costCents: 0 },
+    shipping: { state: null, methodId: null, carrier: null, methodName: null, costCents: 0, allowedMethodIds: null },
     stateRequired: true,
     totals: { subtotalCents: 8900, consultFeeCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, donationCents: 0, totalCents: 8900 },
     status: 'awaiting_payment',
     ...over,
   });
 const inCalifornia = labOrder({
-  shipping: { state: 'CA', methodId: null, carrier: null, methodName: null, costCents: 0 },
+  shipping: { state: 'CA', methodId: null, carrier: null, methodName: null, costCents: 0, allowedMethodIds: null },
   isSalesTaxApplied: true,
   taxRatePercent: 7.25,
   salesTaxCents: 645,
@@ -114,7 +114,7 @@ describe('Your state on the summary (issue 13 #13)', () => {
       labOrder({
         stateRequired: false,
         checkoutStages: Stage.Shipping | Stage.Payment,
-        shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 0 },
+        shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 0, allowedMethodIds: null },
       }),
     );
     expect(screen.queryByRole('combobox', { name: 'Your state' })).not.toBeInTheDocument();

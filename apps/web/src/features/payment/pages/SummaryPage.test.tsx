@@ -32,7 +32,7 @@ const consultOrder = (over: Partial<Cart> = {}) =>
   makeCart({
     items: [makeItem({ title: 'Metformin ER Weight Support', qty: 1, unitPriceCents: 8900, lineSubtotalCents: 8900, consultFeeCents: 3900, consultRequired: true, consultAttached: true, visitType: 3 })],
     totals: { subtotalCents: 8900, consultFeeCents: 3900, discountCents: 0, shippingCents: 500, taxCents: 0, donationCents: 0, totalCents: 13300 },
-    shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500 },
+    shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500, allowedMethodIds: null },
     visitType: 3,
     status: 'awaiting_payment',
     ...over,

@@ -24,7 +24,7 @@ describe('ScheduleVisitCheckoutPage', () => {
       ['GET', '/api/slots', () => ({ body: { timeZone: 'America/New_York', doctorCount: 1, days: SLOT_DAYS } })],
     ]);
     const order = makeCart({
-      shipping: { state: 'NY', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500 },
+      shipping: { state: 'NY', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500, allowedMethodIds: null },
       shippingAddress: { fullName: 'Jordan Rivers', line1: '350 5th Ave', line2: null, city: 'New York', state: 'NY', zip: '10118', phone: '2125550123' },
     });
     const progress = { orderId: 'o1', loggedIn: false, visitType: 1 } as CheckoutProgressView;

@@ -40,7 +40,7 @@ function Where() {
 
 function renderPage(path = '/checkout/shipping-details') {
   const progress = { orderId: 'o1', loggedIn: true, completedStages: 0, requiredStages: Stage.Shipping | Stage.Payment, firstPendingStage: Stage.Shipping } as CheckoutProgressView;
-  const order = makeCart({ shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500 } });
+  const order = makeCart({ shipping: { state: 'TX', methodId: 'm1', carrier: 'USPS', methodName: 'Standard', costCents: 500, allowedMethodIds: null } });
   const continueCheckout = vi.fn(async () => undefined);
   renderWithStore(
     <CheckoutContext.Provider value={{ order, progress, refresh: async () => shippingDone, continueCheckout }}>

@@ -25,7 +25,7 @@ import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { useCheckout } from '@/shared/checkout';
 import { useSummaryReturn } from '@/shared/checkoutReturn';
 import { useDocumentTitle } from '@/shared/storefront';
-import { useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
+import { allowedMethods, useShippingMethods, type ShippingMethod } from '@/shared/shippingMethods';
 import {
   deliveryEstimate,
   useSavedAddresses,
@@ -68,6 +68,8 @@ function ShippingDetails() {
   const order = cart as OrderWithAddress;
   const signedIn = progress.loggedIn;
   const methods = useShippingMethods();
+  // SPEC §7 product-wise shipping methods: only those the order's items may ship by.
+  const offered = methods.data ? allowedMethods(methods.data, order.shipping.allowedMethodIds) : [];
   const saved = useSavedAddresses({ enabled: signedIn });
   const setMethod = useSetOrderMethod(order.id);
   const setAddress = useSetOrderAddress(order.id);
@@ -207,7 +209,7 @@ function ShippingDetails() {
             onRetry={() => void methods.refetch()}
             retrying={methods.isFetching}
           />
-        ) : methods.data.length === 0 ? (
+        ) : offered.length === 0 ? (
           <EmptyState
             title="No shipping methods"
             body="No shipping method is available right now. Please contact Customer Support."
@@ -221,7 +223,7 @@ function ShippingDetails() {
             aria-labelledby={`${id}-method-heading`}
           >
             <Stack spacing={1}>
-              {methods.data.map((method) => (
+              {offered.map((method) => (
                 <Paper key={method.id} variant="outlined" sx={{ px: 2, py: 1 }}>
                   <FormControlLabel
                     value={method.id}
