@@ -314,23 +314,19 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   // issue 18, commerce: the operator's promo codes, shipping methods and tax rates.
   const promotionsAdmin = createPromotionsAdmin({ db, audit, catalog });
   const shippingAdmin = createShippingAdmin({ db, audit, shipping });
+  // issue 18: storefront bundles (drafts, publish, roll back) across storefronts and consents.
+  const storefrontVersions = createStorefrontVersionsService({ db, storefronts });
+  const storefrontBundles = createStorefrontBundles({ db, now, versions: storefrontVersions, consents, audit, auth });
+  // issue 18: the operator's orders: search, timeline, cancel, refunds, mail resend, audit, CSV.
+  const adminOrderActions = createAdminOrderActions({ db, adminStorefronts, orders, payments, auth, audit, accessLog, fulfilment, jobs, scheduling, storefronts });
+  // issue 18: the operator's catalogue and formulary.
+  const adminCatalog = createAdminCatalog({ db, now, catalog, shipping, consults, prescriptions, reviews, audit });
   return {
     adminStorefronts,
     doctorsAdmin, pharmaciesAdmin, adminPeople,
     promotionsAdmin, shippingAdmin,
-  // issue 18: storefront bundles (drafts, publish, roll back) across storefronts and consents.
-  const storefrontVersions = createStorefrontVersionsService({ db, storefronts });
-  const storefrontBundles = createStorefrontBundles({ db, now, versions: storefrontVersions, consents, audit, auth });
-  return {
-    adminStorefronts,
     storefrontVersions, storefrontBundles,
-  const adminOrderActions = createAdminOrderActions({ db, adminStorefronts, orders, payments, auth, audit, accessLog, fulfilment, jobs, scheduling, storefronts });
-  return {
-    adminStorefronts,
     adminOrderActions,
-  const adminCatalog = createAdminCatalog({ db, now, catalog, shipping, consults, prescriptions, reviews, audit });
-  return {
-    adminStorefronts,
     adminCatalog,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,

@@ -8,8 +8,6 @@ import { companies, storefrontHosts, storefronts } from '../src/db/schema/storef
 import { DEMO_COMPANY_ID, EVERGREEN_ID, LUMEN_ID } from '../src/db/seed/storefronts.ts';
 import type { TestContext } from './app.ts';
 
-type Reply = Awaited<ReturnType<ReturnType<typeof bearerClient>['get']>>;
-
 export interface AdminClient {
   userId: string;
   companyId: string;
@@ -20,11 +18,6 @@ export interface AdminClient {
   put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   delete(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  get(url: string): Promise<Reply>;
-  post(url: string, payload?: unknown): Promise<Reply>;
-  put(url: string, payload?: unknown): Promise<Reply>;
-  patch(url: string, payload?: unknown): Promise<Reply>;
-  delete(url: string, payload?: unknown): Promise<Reply>;
 }
 
 /** A Bearer client on `host` (the host decides the request's storefront). */

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCancelRequestSchema,
   adminRefundFormSchema,
-  dollarsToCents,
+  refundCentsFrom,
   type AdminOrderDetail,
   type AdminOrderMail,
   type AdminRefundForm,
@@ -66,7 +66,7 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
     form,
     ['amount', 'reason'],
     async (values: AdminRefundForm) => {
-      const amountCents = dollarsToCents(values.amount);
+      const amountCents = refundCentsFrom(values.amount);
       try {
         const result = await refund.mutateAsync({ ...(amountCents ? { amountCents } : {}), reason: values.reason, idempotencyKey: requestKey.current });
         requestKey.current = newRequestKey();

@@ -1,8 +1,8 @@
 // issue 18 (orders slice): the refund form's dollars, the CSV formula guard and the filters' rules.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ORDER_MESSAGES, adminOrderFiltersSchema, adminRefundFormSchema, csvSafeCell, dollarsToCents } from './orders.ts';
+import { ADMIN_ORDER_MESSAGES, adminOrderFiltersSchema, adminRefundFormSchema, csvSafeCell, refundCentsFrom } from './orders.ts';
 
-describe('dollarsToCents (the refund form: empty is the full amount)', () => {
+describe('refundCentsFrom (the refund form: empty is the full amount)', () => {
   it.each([
     ['', undefined],
     ['  ', undefined],
@@ -11,7 +11,7 @@ describe('dollarsToCents (the refund form: empty is the full amount)', () => {
     ['12.05', 1205],
     ['0.01', 1],
     ['24.50', 2450],
-  ])('%j → %j', (input, cents) => expect(dollarsToCents(input)).toBe(cents));
+  ])('%j → %j', (input, cents) => expect(refundCentsFrom(input)).toBe(cents));
 });
 
 describe('the refund form', () => {

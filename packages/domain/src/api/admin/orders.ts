@@ -195,7 +195,7 @@ export const adminRefundFormSchema = z.object({
 export type AdminRefundForm = z.infer<typeof adminRefundFormSchema>;
 
 /** "12.5" → 1250; '' → undefined (the full amount). */
-export function dollarsToCents(amount: string): number | undefined {
+export function refundCentsFrom(amount: string): number | undefined {
   const v = amount.trim();
   if (!v) return undefined;
   const [whole, frac = ''] = v.split('.');
