@@ -134,6 +134,8 @@ import type { DevClock } from './lib/dev-clock.ts';
 // issue 18: the operator's console (/api/admin/*), one company's storefronts.
 import { createAdminStorefronts } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { questionnaireAdminRoutes } from './modules/consults/questionnaire-admin.routes.ts';
+import { createQuestionnaireAdminService } from './modules/consults/questionnaire-admin.service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -277,8 +279,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const healthRecords = createHealthRecords({ db, records, uploads, prescriptions, visits, reviews, orders, doctors });
   // issue 18: the operator's console sees its own company's storefronts only.
   const adminStorefronts = createAdminStorefronts({ storefronts });
+  const questionnaireAdmin = createQuestionnaireAdminService({ db, now, audit, auth });
   return {
     adminStorefronts,
+    questionnaireAdmin,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -398,6 +402,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(renewalRoutes, { renewal: services.renewalConsult });
   // issue 18: the operator's console (404 to anyone but an admin of the company).
   await app.register(adminRoutes, { adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, auth: services.auth });
+  await app.register(questionnaireAdminRoutes, { questionnaires: services.questionnaireAdmin, adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, doctors: services.doctors });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
