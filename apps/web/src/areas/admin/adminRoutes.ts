@@ -11,8 +11,12 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  { label: 'Questionnaires', to: '/admin/questionnaires' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin-home/AdminHomePage').then((m) => m.AdminHomePage)) },
+  { path: 'questionnaires', lazy: page(() => import('@/features/admin-questionnaires/pages/QuestionnairesPage').then((m) => m.QuestionnairesPage)) },
+  { path: 'questionnaires/:id', lazy: page(() => import('@/features/admin-questionnaires/pages/QuestionnaireVersionsPage').then((m) => m.QuestionnaireVersionsPage)) },
+  { path: 'questionnaires/:id/versions/:versionId', lazy: page(() => import('@/features/admin-questionnaires/pages/QuestionnaireBuilderPage').then((m) => m.QuestionnaireBuilderPage)) },
 ];
