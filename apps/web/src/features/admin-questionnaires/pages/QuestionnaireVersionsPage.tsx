@@ -95,7 +95,10 @@ export function QuestionnaireVersionsPage() {
             <StatusButton
               status={newDraft.isPending ? 'loading' : 'idle'}
               onClick={() =>
-                newDraft.mutate(undefined, { onSuccess: (draft) => void navigate(versionHref(draft.id)) })
+                void newDraft
+                  .mutateAsync(undefined)
+                  .then((draft) => navigate(versionHref(draft.id)))
+                  .catch(() => undefined)
               }
             >
               New draft
@@ -104,7 +107,7 @@ export function QuestionnaireVersionsPage() {
         }
       >
         Slug {q.slug}. {q.publishedVersion ? `New consults get version ${q.publishedVersion}.` : 'No version is published yet.'}{' '}
-        <Link component={RouterLink} to={adminHref('/admin/questionnaires', storefront?.id)}>
+        <Link component={RouterLink} underline="always" to={adminHref('/admin/questionnaires', storefront?.id)}>
           All questionnaires
         </Link>
       </AdminPageHeader>

@@ -41,10 +41,11 @@ function DraftReview({ versionId, onDone }: { versionId: string; onDone: (text: 
           <StatusButton
             status={signOff.isPending ? 'loading' : 'idle'}
             onClick={() =>
-              signOff.mutate(
-                { versionId: d.id, definitionHash: d.definitionHash },
-                { onSuccess: () => onDone(`You signed off ${d.questionnaire.title}, version ${d.version}. The operator can publish it now.`) },
-              )
+              // The list refreshes (this draft leaves it) before the promise settles, so the parent says it.
+              void signOff
+                .mutateAsync({ versionId: d.id, definitionHash: d.definitionHash })
+                .then(() => onDone(`You signed off ${d.questionnaire.title}, version ${d.version}. The operator can publish it now.`))
+                .catch(() => undefined)
             }
           >
             Sign off
