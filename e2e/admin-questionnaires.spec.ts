@@ -19,7 +19,7 @@ async function answerAboutYou(page: Page) {
 }
 
 test('a new questionnaire version, signed off by a doctor and published, reaches new consults while one in progress keeps its own', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
 
   // A patient starts the consult and answers page 1 (saved), without submitting.
   const first = await (await browser.newContext()).newPage();
@@ -60,6 +60,7 @@ test('a new questionnaire version, signed off by a doctor and published, reaches
   await expect(admin.getByText(/Sign-off requested/)).toBeVisible();
   await expect(admin.getByText('Awaiting sign-off', { exact: true })).toBeVisible();
   await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: 'test-results/e2e/questionnaire-builder.png', fullPage: true });
 
   // The demo doctor (serves every storefront of the company) reads the draft and signs it off.
   const doctor = await staffSignIn(browser, DEMO_DOCTOR, /\/doctor/);
@@ -68,6 +69,7 @@ test('a new questionnaire version, signed off by a doctor and published, reaches
   await doctor.getByRole('button', { name: /Weight care, version 2/ }).click();
   await expect(doctor.getByRole('form', { name: 'Preview as the patient sees it' }).getByText(NEW_QUESTION)).toBeVisible({ timeout: 30_000 });
   await expectNoAxeViolations(doctor);
+  await doctor.screenshot({ path: 'test-results/e2e/questionnaire-sign-off.png', fullPage: true });
   await doctor.getByRole('button', { name: 'Sign off' }).click();
   await expect(doctor.getByText(/You signed off Weight care, version 2/)).toBeVisible();
   await expect(doctor.getByText('Nothing to sign off')).toBeVisible();
@@ -86,6 +88,7 @@ test('a new questionnaire version, signed off by a doctor and published, reaches
   await admin.getByRole('link', { name: 'All versions of Weight care' }).click();
   await expect(admin.getByRole('row', { name: /Version 2.*Published.*Ask about smoking.*Daniel Kim/ })).toBeVisible();
   await expect(admin.getByRole('row', { name: /Version 1.*Superseded/ })).toBeVisible();
+  await admin.screenshot({ path: 'test-results/e2e/questionnaire-versions.png', fullPage: true });
 
   // A new patient is asked the new question.
   const second = await (await browser.newContext()).newPage();
@@ -96,7 +99,7 @@ test('a new questionnaire version, signed off by a doctor and published, reaches
   // The first patient's consult keeps version 1: back on page 1 there is no new question, and it is completed.
   await first.reload();
   await expect(first.getByRole('heading', { level: 2, name: 'Height and weight' })).toBeVisible();
-  await first.getByRole('button', { name: 'Back' }).click();
+  await first.getByRole('form').getByRole('button', { name: 'Back' }).click();
   await expect(first.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
   await expect(first.getByText(NEW_QUESTION)).toHaveCount(0);
   await answerWeightCare(first);
