@@ -88,9 +88,15 @@ async function startConsult(questionnaireId: string) {
   return { ...guest, consult };
 }
 
-async function lastAudit(action: string) {
-  const [row] = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(desc(auditEvents.at)).limit(1);
-  return row!;
+/** The one event of `action` about `subjectId` (the test clock may give several events one time). */
+async function lastAudit(action: string, subjectId: string) {
+  const rows = await ctx.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)))
+    .orderBy(desc(auditEvents.at));
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
 }
 
 describe('questionnaire versions (issue 18)', () => {
@@ -272,22 +278,22 @@ describe('questionnaire versions (issue 18)', () => {
   it('audits every change with before and after, a definition as numbers not JSON', async () => {
     const doctor = await signedInDoctor(ctx, ['CA']);
     const q = await createQuestionnaire();
-    expect((await lastAudit('questionnaire.created')).details).toMatchObject({ before: null, after: { title: 'Test intake', slug: q.slug } });
+    expect((await lastAudit('questionnaire.created', q.id)).details).toMatchObject({ before: null, after: { title: 'Test intake', slug: q.slug } });
     const url = `${base()}/${q.id}/versions/${q.latest.id}`;
     await admin.put(url, { definition: v1, changeNote: 'Real questions' });
-    const updated = await lastAudit('questionnaire.draft_updated');
+    const updated = await lastAudit('questionnaire.draft_updated', q.latest.id);
     expect(updated).toMatchObject({ actorId: admin.userId, subjectId: q.latest.id, storefrontId: EVERGREEN_ID });
     expect(updated.details).toMatchObject({ before: { questions: 1, pages: 1, changeNote: 'First draft' }, after: { questions: 3, pages: 2, changeNote: 'Real questions' } });
     expect(JSON.stringify(updated.details)).not.toContain('Height and weight');
     await admin.post(`${url}/request-sign-off`);
-    expect((await lastAudit('questionnaire.sign_off_requested')).details).toMatchObject({ before: { status: 'draft' }, after: { status: 'awaiting_sign_off' } });
+    expect((await lastAudit('questionnaire.sign_off_requested', q.latest.id)).details).toMatchObject({ before: { status: 'draft' }, after: { status: 'awaiting_sign_off' } });
     const hash = (await doctor.get(`/api/doctor/questionnaires/${q.latest.id}`)).json().definitionHash;
     await doctor.post(`/api/doctor/questionnaires/${q.latest.id}/sign-off`, { definitionHash: hash });
-    const signed = await lastAudit('questionnaire.signed_off');
+    const signed = await lastAudit('questionnaire.signed_off', q.latest.id);
     expect(signed).toMatchObject({ actorId: doctor.userId });
     expect(signed.details).toMatchObject({ before: { status: 'awaiting_sign_off', signedOffBy: null }, after: { status: 'signed_off', signedOffBy: doctor.userId } });
     await admin.post(`${url}/publish`);
-    expect((await lastAudit('questionnaire.published')).details).toMatchObject({ before: { status: 'signed_off' }, after: { status: 'published', version: 1 } });
+    expect((await lastAudit('questionnaire.published', q.latest.id)).details).toMatchObject({ before: { status: 'signed_off' }, after: { status: 'published', version: 1 } });
   });
 });
 
