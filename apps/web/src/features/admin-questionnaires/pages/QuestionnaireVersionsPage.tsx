@@ -51,12 +51,12 @@ export function QuestionnaireVersionsPage() {
         </Link>
       ),
     },
-    { field: 'status', headerName: 'Status', width: 160, renderCell: ({ row }) => <Chip size="small" label={QUESTIONNAIRE_STATUS_LABELS[row.status]} /> },
+    { field: 'status', headerName: 'Status', width: 140, renderCell: ({ row }) => <Chip size="small" label={QUESTIONNAIRE_STATUS_LABELS[row.status]} /> },
     {
       field: 'changes',
       headerName: 'What changed',
       flex: 2,
-      minWidth: 240,
+      minWidth: 200,
       renderCell: ({ row }) => (
         <Stack>
           {row.changeNote ? <span>{row.changeNote}</span> : null}
@@ -66,20 +66,20 @@ export function QuestionnaireVersionsPage() {
         </Stack>
       ),
     },
-    { field: 'createdBy', headerName: 'Made by', width: 150, valueGetter: (_v, row) => row.createdBy?.name ?? 'Seeded' },
+    { field: 'createdBy', headerName: 'Made by', width: 120, valueGetter: (_v, row) => row.createdBy?.name ?? 'Seeded' },
     {
       field: 'signedOffBy',
       headerName: 'Signed off by',
-      width: 180,
+      width: 160,
       valueGetter: (_v, row) => (row.signedOffBy ? `${row.signedOffBy.name}, ${day(row.signedOffAt)}` : row.signOffRequestedAt ? 'Awaiting a doctor' : '—'),
     },
     {
       field: 'publishedAt',
       headerName: 'Published',
-      width: 170,
+      width: 150,
       valueGetter: (_v, row) => (row.publishedAt ? `${day(row.publishedAt)}${row.publishedBy ? ` by ${row.publishedBy.name}` : ''}` : '—'),
     },
-    { field: 'consults', headerName: 'Consults', width: 100, type: 'number' },
+    { field: 'consults', headerName: 'Consults', width: 90, type: 'number' },
   ];
 
   return (
