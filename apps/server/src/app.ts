@@ -157,6 +157,8 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes.ts';
 import { adminCatalogRoutes } from './modules/catalog/admin-catalog.routes.ts';
 import { createAdminCatalog } from './workflows/admin-catalog.ts';
+import { questionnaireAdminRoutes } from './modules/consults/questionnaire-admin.routes.ts';
+import { createQuestionnaireAdminService } from './modules/consults/questionnaire-admin.service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -321,6 +323,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const adminOrderActions = createAdminOrderActions({ db, adminStorefronts, orders, payments, auth, audit, accessLog, fulfilment, jobs, scheduling, storefronts });
   // issue 18: the operator's catalogue and formulary.
   const adminCatalog = createAdminCatalog({ db, now, catalog, shipping, consults, prescriptions, reviews, audit });
+  // issue 18: questionnaire versions, a clinician's sign-off, publish.
+  const questionnaireAdmin = createQuestionnaireAdminService({ db, now, audit, auth });
   return {
     adminStorefronts,
     doctorsAdmin, pharmaciesAdmin, adminPeople,
@@ -328,6 +332,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     storefrontVersions, storefrontBundles,
     adminOrderActions,
     adminCatalog,
+    questionnaireAdmin,
     accountOrders, changeShippingAddress,
     refills, refillRenewal, reorder,
     records, labOrders, healthRecords,
@@ -458,6 +463,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminOrderRoutes, { actions: services.adminOrderActions });
   await app.register(adminAuditRoutes, { actions: services.adminOrderActions });
   await app.register(adminCatalogRoutes, { adminStorefronts: services.adminStorefronts, catalog: services.catalog, adminCatalog: services.adminCatalog });
+  await app.register(questionnaireAdminRoutes, { questionnaires: services.questionnaireAdmin, adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, doctors: services.doctors });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one

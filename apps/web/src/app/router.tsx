@@ -419,6 +419,11 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // Questionnaire drafts awaiting this doctor's sign-off (issue 18).
+        path: 'questionnaires',
+        lazy: page(() => import('@/features/doctor-questionnaires/pages/DoctorQuestionnairesPage').then((m) => m.DoctorQuestionnairesPage)),
+      },
+      {
         // Lab orders awaiting results, and the results upload (issue 17).
         path: 'labs',
         lazy: page(() => import('@/features/doctor-labs/pages/DoctorLabsPage').then((m) => m.DoctorLabsPage)),

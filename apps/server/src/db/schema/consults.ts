@@ -53,7 +53,10 @@ export const questionnaireVersions = pgTable(
     createdBy: uuid(),
     /** What changed, in the operator's words. */
     changeNote: text().notNull().default(''),
-    /** A clinician's sign-off, required before publishing (issue 18). */
+    /** The operator asked a doctor to sign this draft off (issue 18); cleared when the draft is edited. */
+    signOffRequestedAt: timestamp({ withTimezone: true }),
+    signOffRequestedBy: uuid(),
+    /** A clinician's sign-off, required before publishing (issue 18); cleared when the draft is edited. */
     signedOffBy: uuid(),
     signedOffAt: timestamp({ withTimezone: true }),
     publishedBy: uuid(),

@@ -11,17 +11,17 @@ function page(load: () => Promise<ComponentType>) {
 
 export const ADMIN_NAV: StaffNavItem[] = [
   { label: 'Overview', to: '/admin', end: true },
+  { label: 'Storefronts', to: '/admin/storefronts' },
+  { label: 'Catalog', to: '/admin/catalog' },
+  { label: 'Questionnaires', to: '/admin/questionnaires' },
+  { label: 'Orders', to: '/admin/orders' },
   { label: 'Phone orders', to: '/admin/phone-orders' },
   { label: 'Doctors', to: '/admin/doctors' },
   { label: 'Pharmacies', to: '/admin/pharmacies' },
-  // issue 18, commerce
   { label: 'Promotions', to: '/admin/promotions' },
   { label: 'Tax rates', to: '/admin/tax-rates' },
   { label: 'Shipping methods', to: '/admin/shipping-methods' },
-  { label: 'Storefronts', to: '/admin/storefronts' },
-  { label: 'Orders', to: '/admin/orders' },
   { label: 'Audit log', to: '/admin/audit' },
-  { label: 'Catalog', to: '/admin/catalog' },
 ];
 
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -43,4 +43,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'audit', lazy: page(() => import('@/features/admin-orders/AdminAuditPage').then((m) => m.AdminAuditPage)) },
   { path: 'catalog', lazy: page(() => import('@/features/admin-catalog/AdminCatalogPage').then((m) => m.AdminCatalogPage)) },
   { path: 'catalog/:productId', lazy: page(() => import('@/features/admin-catalog/ProductEditorPage').then((m) => m.ProductEditorPage)) },
+  { path: 'questionnaires', lazy: page(() => import('@/features/admin-questionnaires/pages/QuestionnairesPage').then((m) => m.QuestionnairesPage)) },
+  { path: 'questionnaires/:id', lazy: page(() => import('@/features/admin-questionnaires/pages/QuestionnaireVersionsPage').then((m) => m.QuestionnaireVersionsPage)) },
+  { path: 'questionnaires/:id/versions/:versionId', lazy: page(() => import('@/features/admin-questionnaires/pages/QuestionnaireBuilderPage').then((m) => m.QuestionnaireBuilderPage)) },
 ];

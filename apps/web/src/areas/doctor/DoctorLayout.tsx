@@ -7,6 +7,7 @@ import { StaffAreaLayout } from '../staff/StaffAreaLayout';
 const DOCTOR_NAV: StaffNavItem[] = [
   { label: 'Review queue', to: '/doctor', end: true },
   { label: 'Lab results', to: '/doctor/labs' },
+  { label: 'Questionnaires', to: '/doctor/questionnaires' },
 ];
 
 export function DoctorLayout() {

@@ -19,8 +19,8 @@ import { useRef, useState } from 'react';
 import { StatusButton } from '@/components/StatusButton';
 import { errorText } from '@/components/PageState';
 import { useUploadFile, type UploadedFile } from '../api/consult.api';
-import type { QuestionInputProps } from './BasicQuestions';
-import { describedBy, QuestionFrame, questionIds, RemovableItem } from './fields';
+import type { QuestionInputProps } from '@/components/questions/BasicQuestions';
+import { describedBy, QuestionFrame, questionIds, RemovableItem } from '@/components/questions/fields';
 
 const ACCEPT = [...ALLOWED_UPLOAD_TYPES, '.jpg', '.jpeg', '.png', '.heic', '.heif', '.pdf'].join(',');
 const TYPE_BY_EXTENSION: Record<string, string> = {

@@ -20,8 +20,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { errorText } from '@/components/PageState';
 import { useDebouncedValue, useMedicationSearch } from '../api/consult.api';
-import type { QuestionInputProps } from './BasicQuestions';
-import { describedBy, QuestionFrame, questionIds, RemovableItem } from './fields';
+import type { QuestionInputProps } from '@/components/questions/BasicQuestions';
+import { describedBy, QuestionFrame, questionIds, RemovableItem } from '@/components/questions/fields';
 
 const [NOT_TAKING, NONE] = MEDICATION_NONE_OPTIONS;
 

@@ -20,7 +20,7 @@ import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { StatusButton, type ButtonStatus } from '@/components/StatusButton';
 import { StoreConfigContext } from '@/shared/storefront';
 import { useUploadInProgress } from '../api/consult.api';
-import { AllergiesQuestion } from './AllergiesQuestion';
+import { AllergiesQuestion } from '@/components/questions/AllergiesQuestion';
 import {
   ConsentQuestion,
   DateQuestion,
@@ -29,9 +29,9 @@ import {
   SingleChoiceQuestion,
   TextQuestion,
   YesNoQuestion,
-} from './BasicQuestions';
+} from '@/components/questions/BasicQuestions';
 import { FileUploadQuestion } from './FileUploadQuestion';
-import { HeightWeightQuestion } from './HeightWeightQuestion';
+import { HeightWeightQuestion } from '@/components/questions/HeightWeightQuestion';
 import { MedicationsQuestion } from './MedicationsQuestion';
 
 export interface QuestionnaireProps {
