@@ -100,5 +100,12 @@ test('an operator changes a price: a new cart gets it, an order placed before ke
   await admin.getByRole('link', { name: 'Back to the catalog' }).click();
   await expect(admin.getByRole('row').filter({ hasText: PANEL })).toContainText('$99.00');
 
+  // Back to the demo price, so the other operator journeys in this store find the catalogue they expect.
+  await admin.getByRole('link', { name: PANEL }).click();
+  await admin.getByRole('textbox', { name: 'Price' }).fill('89.00');
+  const restored = admin.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/admin\/storefronts\/[^/]+\/products\/[^/]+$/.test(r.url()));
+  await admin.getByRole('button', { name: 'Save changes' }).click();
+  expect((await restored).status()).toBe(200);
+
   for (const page of [first, second, admin]) await page.context().close();
 });

@@ -57,7 +57,7 @@ test('the operator finds a paid order by email, refunds part and then the rest, 
   await expect.poll(async () => (await mailsTo(page.request, email)).filter((m) => m.subject?.includes(orderNumber)).length, { timeout: 20_000 }).toBe(1);
 
   const admin = await adminSignIn(browser);
-  await admin.getByRole('link', { name: 'Orders' }).click();
+  await admin.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expectNoAxeViolations(admin);
   const search = admin.getByRole('search', { name: 'Search orders' });
@@ -129,7 +129,7 @@ test('the operator finds a paid order by email, refunds part and then the rest, 
   await admin.screenshot({ path: test.info().outputPath('admin-audit.png'), fullPage: true });
 
   // The orders CSV with the order in it.
-  await admin.getByRole('link', { name: 'Orders' }).click();
+  await admin.getByRole('link', { name: 'Orders', exact: true }).click();
   await admin.getByRole('search', { name: 'Search orders' }).getByLabel('Patient email').fill(email);
   await admin.getByRole('search', { name: 'Search orders' }).getByRole('button', { name: 'Search' }).click();
   await expect(admin.getByRole('grid', { name: 'Orders' }).getByRole('link', { name: orderNumber })).toBeVisible();
