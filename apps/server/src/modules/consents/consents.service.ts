@@ -56,7 +56,9 @@ export function createConsentsService(deps: { db: Db; freshnessMs?: number }) {
   return {
     /** The latest version of each kind, in a fixed order. */
     async current(storefrontId: string): Promise<Consent[]> {
-      await freshness.check();
+      // Never awaited: called inside a transaction on PGlite (one connection), waiting on a read
+      // outside it would wait forever. A change is served from the next request on.
+      void freshness.check();
       let loaded = cache.get(storefrontId);
       if (!loaded) {
         loaded = latestOf(db, storefrontId);

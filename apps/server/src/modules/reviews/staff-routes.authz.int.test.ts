@@ -39,6 +39,8 @@ const BODIES: [RegExp, unknown][] = [
   [/\/cannot-fill$/, { reason: 'out_of_stock' }],
   [/\/missed$/, {}],
   [/\/note$/, { text: 'Discussed the plan.' }],
+  // issue 18: a doctor's sign-off of a questionnaire draft names the definition they read.
+  [/\/sign-off$/, { definitionHash: 'a1b2c3d4e5f60718' }],
 ];
 
 async function bearer(userId: string, storefrontId = EVERGREEN_ID): Promise<Caller['send']> {

@@ -87,7 +87,8 @@ export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) 
   }
 
   async function getById(id: string): Promise<StorefrontConfig> {
-    await freshness.check();
+    // Never awaited (see above): a change is served from the next request on.
+    void freshness.check();
     return cached(byId, id, async () => {
       const row = await repo.findById(id);
       if (!row) throw notFound();
@@ -98,7 +99,9 @@ export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) 
   return {
     /** The storefront a request belongs to: by host name, else the default one. */
     async resolve(hostHeader: string | undefined): Promise<StorefrontConfig> {
-      await freshness.check();
+      // Never awaited: called inside a transaction on PGlite (one connection), waiting on a read
+      // outside it would wait forever. A change is served from the next request on.
+      void freshness.check();
       const index = await hosts();
       const id = index.storefrontByHost.get(normalizeHost(hostHeader)) ?? index.defaultId;
       if (!id) throw new AppError(503, 'NO_STOREFRONT', 'This store is not set up yet.');
@@ -106,7 +109,9 @@ export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) 
     },
     /** The host names registered for a storefront, in name order (the first one is its address in mail). */
     async hostsOf(storefrontId: string): Promise<string[]> {
-      await freshness.check();
+      // Never awaited: called inside a transaction on PGlite (one connection), waiting on a read
+      // outside it would wait forever. A change is served from the next request on.
+      void freshness.check();
       const index = await hosts();
       return [...index.storefrontByHost].filter(([, id]) => id === storefrontId).map(([host]) => host);
     },
@@ -125,7 +130,9 @@ export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) 
     getById,
     /** Every storefront (cached like each config: the doctors' queue reads it on every request). */
     async list(): Promise<StorefrontConfig[]> {
-      await freshness.check();
+      // Never awaited: called inside a transaction on PGlite (one connection), waiting on a read
+      // outside it would wait forever. A change is served from the next request on.
+      void freshness.check();
       if (!listed) {
         const loading = repo.list().then((rows) => rows.map(toConfig));
         listed = loading;
