@@ -4,7 +4,7 @@
 import { adminAuditFiltersSchema, adminAuditPageSchema, adminAuditQuerySchema } from '@store/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminOrderActions } from '../../workflows/admin-order-actions.ts';
-import { adminFirst } from '../admin/admin-first.ts';
+import { requireAdmin } from '../admin/admin-access.ts';
 
 export const adminAuditRoutes: FastifyPluginAsyncZod<{ actions: Pick<AdminOrderActions, 'auditSearch' | 'exportAudit'> }> = async (app, { actions }) => {
   app.addHook('onSend', async (_request, reply) => {
@@ -14,7 +14,6 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ actions: Pick<AdminOrderA
   app.get(
     '/api/admin/audit',
     {
-      attachValidation: true,
       schema: {
         tags: ['admin'],
         summary: 'The company’s audit events, newest first, paged: by action (exact, or a prefix ending in *), actor (user id or email), subject type and id, storefront and day range',
@@ -22,17 +21,16 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ actions: Pick<AdminOrderA
         response: { 200: adminAuditPageSchema },
       },
     },
-    async (request) => actions.auditSearch(adminFirst(request), request.query),
+    async (request) => actions.auditSearch(requireAdmin(request), request.query),
   );
 
   app.get(
     '/api/admin/audit.csv',
     {
-      attachValidation: true,
       schema: { tags: ['admin'], summary: 'The audit viewer’s events as CSV (header row, formulas neutralised, at most 10,000 rows); the export is audited', querystring: adminAuditFiltersSchema },
     },
     async (request, reply) => {
-      const { stream } = await actions.exportAudit(adminFirst(request), request.query);
+      const { stream } = await actions.exportAudit(requireAdmin(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`)

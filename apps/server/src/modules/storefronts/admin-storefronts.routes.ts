@@ -20,15 +20,8 @@ import type { StorefrontVersionsService } from './storefront-versions.service.ts
 
 const tags = ['admin'];
 
-/**
- * The admin first, then the input: a bad body or query is checked after the guard (attachValidation),
- * so to anyone but an admin every route is the 404 of an unknown one, whatever they send.
- */
-function adminOf(request: FastifyRequest) {
-  const admin = requireAdmin(request);
-  if (request.validationError) throw request.validationError;
-  return admin;
-}
+/** The admin (the global guard, adminGuardPlugin, already answered 404 to anyone else before validation). */
+const adminOf = (request: FastifyRequest) => requireAdmin(request);
 
 export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   adminStorefronts: AdminStorefronts;
@@ -38,7 +31,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/storefronts',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: "The company's storefronts, a page at a time, with their live and draft versions",
@@ -52,7 +44,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/storefronts',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'A new storefront: name, short name and host names, from the defaults, as a first draft',
@@ -70,7 +61,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/storefronts/:storefrontId',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'A storefront: the bundle patients see now and the open draft',
@@ -88,7 +78,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/storefronts/:storefrontId/draft',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: "Save the storefront's draft (name, hosts, theme, flags, settings, texts, consents); starts one from the input when none is open",
@@ -107,7 +96,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/storefronts/:storefrontId/versions',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: "The storefront's versions, newest first: draft, live or published, who and when, the note",
@@ -126,7 +114,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/storefronts/:storefrontId/versions/:versionId/publish',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Publish the draft: the live storefront, its host names and consents change in one transaction',
@@ -144,7 +131,6 @@ export const adminStorefrontRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/storefronts/:storefrontId/versions/:versionId/rollback',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Roll back: publish an earlier version again, as a new version',
