@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { MESSAGES } from '@store/domain';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>store</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the build writes beside a large asset (vite.config.ts precompress).
+  const big = `export const words = ${JSON.stringify('lorem ipsum '.repeat(500))};`;
+  fs.writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js'), big);
+  fs.writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.gz'), zlib.gzipSync(big));
   ctx = await createTestApp({ WEB_DIST_DIR: webDir, BODY_LIMIT_BYTES: 1024 }, (app) => {
     // Routes that exist only in this test to exercise validation and crash handling.
     app.post(
@@ -176,5 +182,30 @@ describe('web app', () => {
   it('returns the request id on every response', async () => {
     const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  // issue 19: compression on the wire.
+  it('sends an asset the build compressed as its brotli or gzip file, per what the browser accepts', async () => {
+    const br = await ctx.app.inject({ url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('lorem ipsum');
+    expect(br.rawPayload.length).toBeLessThan(1000);
+    const gz = await ctx.app.inject({ url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ url: '/assets/vendor-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('lorem ipsum');
+  });
+
+  it('compresses API JSON over 1 KB, and leaves a small answer as it is', async () => {
+    const large = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(zlib.brotliDecompressSync(large.rawPayload).toString());
+    expect(json.openapi).toMatch(/^3\./);
+    const small = await ctx.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok', database: 'up' });
   });
 });

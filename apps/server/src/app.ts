@@ -1,8 +1,10 @@
 // buildApp wires plugins and modules into a Fastify instance. It never listens (main.ts does), so
 // integration tests drive it with app.inject against their own database.
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
@@ -386,6 +388,15 @@ export async function buildApp(options: BuildAppOptions) {
         upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
     },
+  });
+  // Answers over 1 KB go compressed when the browser accepts it (issue 19): brotli at a low level,
+  // which costs little CPU per request and still shrinks JSON and HTML several times. The web app's
+  // files are compressed once at build and sent as they are (web-app.ts), so they skip this.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,

@@ -16,6 +16,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       root: opts.distDir,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz beside each asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(opts.distDir, filePath);
         res.header(

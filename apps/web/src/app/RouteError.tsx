@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/PageState';
 import { ConnectionError } from '@/lib/api';
+import { isChunkLoadError, reloadOnceForStaleChunk } from './staleChunk';
 
 const NotFoundPage = lazy(() =>
   import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
@@ -14,9 +15,12 @@ const NotFoundPage = lazy(() =>
  */
 export function RouteError() {
   const error = useRouteError();
+  // A chunk the last deploy removed: the new build's page is one reload away.
+  const reloading = isChunkLoadError(error) && reloadOnceForStaleChunk();
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    if (!reloading) console.error(error);
+  }, [error, reloading]);
+  if (reloading) return <LoadingState />;
 
   // A loader that finds nothing (an unknown product, say) throws a 404 response.
   if (isRouteErrorResponse(error) && error.status === 404) {

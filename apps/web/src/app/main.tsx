@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
+import { listenForStaleChunks } from './staleChunk';
+
+listenForStaleChunks();
 
 // Created before the first render so the current page's chunk downloads while the storefront
 // config loads.

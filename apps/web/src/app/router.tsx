@@ -1,19 +1,14 @@
 // Every route of SPEC §2 and the web's own, each page loaded lazily so the first download holds
 // only the shell. A SPEC §2 page whose capability does not exist yet (/order-details) has no route
 // and nothing links to it: it shows the plain "Page not found" until it is built (issue 13 #17).
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { FullPageLoading } from '@/components/PageState';
 import { AppShell } from './AppShell';
+import { page } from './lazyPage';
 import { ACCOUNT_ROUTES, APP_ROUTES, CHECKOUT_ROUTES, PATHS } from './paths';
 import { RouteError } from './RouteError';
 import { RENEW_PRESCRIPTION_ROUTE } from '@/shared/renewal';
-import { ADMIN_ROUTES } from '@/areas/admin/adminRoutes';
 
-/** A lazy route: the page's module downloads when the route first matches. */
-function page(load: () => Promise<ComponentType>) {
-  return async () => ({ Component: await load() });
-}
 
 const checkout = CHECKOUT_ROUTES;
 
@@ -391,81 +386,21 @@ export const routes: RouteObject[] = [
     ],
   },
 
-  // Staff (issue 15), outside the patient layout (no cart or account header) and lazy, so a
-  // patient's first load carries none of it. Each area's layout guards its role and renders its
-  // pages as child routes.
-  {
-    path: '/staff/sign-in',
-    HydrateFallback: FullPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: page(() => import('@/features/auth/StaffSignInPage').then((m) => m.StaffSignInPage)),
-  },
-  {
-    path: '/doctor',
-    HydrateFallback: FullPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: page(() => import('@/areas/doctor/DoctorLayout').then((m) => m.DoctorLayout)),
-    children: [
-      {
-        index: true,
-        lazy: page(() =>
-          import('@/features/doctor-review/pages/ReviewQueuePage').then((m) => m.ReviewQueuePage),
-        ),
-      },
-      {
-        path: 'orders/:id',
-        lazy: page(() =>
-          import('@/features/doctor-review/pages/ReviewOrderPage').then((m) => m.ReviewOrderPage),
-        ),
-      },
-      {
-        // Questionnaire drafts awaiting this doctor's sign-off (issue 18).
-        path: 'questionnaires',
-        lazy: page(() => import('@/features/doctor-questionnaires/pages/DoctorQuestionnairesPage').then((m) => m.DoctorQuestionnairesPage)),
-      },
-      {
-        // Lab orders awaiting results, and the results upload (issue 17).
-        path: 'labs',
-        lazy: page(() => import('@/features/doctor-labs/pages/DoctorLabsPage').then((m) => m.DoctorLabsPage)),
-      },
-      {
-        // One visit (issue 16): join the video call or phone the patient, the private note.
-        path: 'visits/:appointmentId',
-        lazy: page(() =>
-          import('@/features/doctor-visit/pages/DoctorVisitPage').then((m) => m.DoctorVisitPage),
-        ),
-      },
-      { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
-    ],
-  },
-  {
-    path: '/pharmacy',
-    HydrateFallback: FullPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: page(() => import('@/areas/pharmacy/PharmacyLayout').then((m) => m.PharmacyLayout)),
-    children: [
-      {
-        index: true,
-        lazy: page(() =>
-          import('@/features/fulfilment/pages/PharmacyOrdersPage').then((m) => m.PharmacyOrdersPage),
-        ),
-      },
-      { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
-    ],
-  },
-  {
-    // The operator's console (issue 18): its pages are listed in areas/admin/adminRoutes.ts.
-    path: '/admin',
-    HydrateFallback: FullPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: page(() => import('@/areas/admin/AdminLayout').then((m) => m.AdminLayout)),
-    children: [
-      ...ADMIN_ROUTES,
-      { path: '*', lazy: page(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
-    ],
-  },
 ];
 
+const STAFF_AREA = /^\/(staff|doctor|pharmacy|admin)(\/|$)/;
+
+/**
+ * The staff areas' route tables (doctor, pharmacy, admin and the staff sign-in) are added when a
+ * path inside them is first visited, so a patient's first download carries not even their list of
+ * pages (issue 19). React Router asks here before matching a path it does not know yet.
+ */
+export const patchStaffRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!STAFF_AREA.test(path)) return;
+  const { staffRoutes } = await import('./staffRoutes');
+  patch(null, staffRoutes);
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchStaffRoutes });
 }

@@ -1,7 +1,6 @@
 // The frame around every page: skip link, header (brand, main navigation, Log in), main, footer
 // (support phone and email). Landmarks: header, nav, main, footer.
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -38,15 +37,34 @@ function CartLink() {
   const count = cart?.items.length ?? 0;
   return (
     <Button component={NavLink} to="/cart" sx={NAV_LINK_SX}>
-      <Badge
-        badgeContent={count}
-        color="primary"
-        invisible={count === 0}
-        slotProps={{ badge: { 'aria-hidden': true } }}
-        sx={{ '& .MuiBadge-badge': { right: -10, top: 2 } }}
-      >
+      {/* A count bubble drawn here: MUI's Badge would be downloaded on every first page for this alone (issue 19). */}
+      <Box component="span" sx={{ position: 'relative', display: 'inline-block' }}>
         Cart
-      </Badge>
+        {count > 0 && (
+          <Box
+            component="span"
+            aria-hidden
+            data-testid="cart-count"
+            sx={{
+              position: 'absolute',
+              top: -6,
+              right: -22,
+              minWidth: 20,
+              height: 20,
+              px: 0.75,
+              borderRadius: 10,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              fontSize: '0.75rem',
+              fontWeight: 500,
+              lineHeight: '20px',
+              textAlign: 'center',
+            }}
+          >
+            {count}
+          </Box>
+        )}
+      </Box>
       {count > 0 && (
         <Box
           component="span"

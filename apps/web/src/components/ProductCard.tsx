@@ -3,7 +3,6 @@ import { formatCents } from '@store/domain';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -44,7 +43,16 @@ export function ProductCard({ product, headingComponent = 'h3' }: { product: Pro
             </Typography>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>{shelfPrice(product)}</Typography>
-              {product.consultRequired ? <Chip size="small" label="Doctor visit" /> : null}
+              {/* A plain tag: MUI's Chip would add 2 KB to the home page's first load for this word (issue 19). */}
+              {product.consultRequired ? (
+                <Typography
+                  component="span"
+                  variant="body2"
+                  sx={{ px: 1, lineHeight: '24px', borderRadius: 3, bgcolor: 'action.selected', color: 'text.primary' }}
+                >
+                  Doctor visit
+                </Typography>
+              ) : null}
             </Stack>
           </Stack>
         </CardContent>

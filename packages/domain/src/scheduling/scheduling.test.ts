@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import {
-  hidesGdprBanner,
-  isKnownTimeZone,
-  patientTimeZone,
-  reschedulingPath,
-  scheduleInviteeSchema,
-  timeZoneSchema,
-} from './scheduling.ts';
+import { hidesGdprBanner, reschedulingPath } from './reschedule-link.ts';
+import { isKnownTimeZone, patientTimeZone, scheduleInviteeSchema, timeZoneSchema } from './scheduling.ts';
 
 const valid = { name: 'Jane Doe', email: 'Jane@Example.com ', number: '(555) 123-4567' };
 

@@ -57,20 +57,6 @@ export function patientTimeZone(detected: string | undefined | null): string {
   return detected && isKnownTimeZone(detected) && !PLACELESS_ZONE.test(detected) ? detected : US_TIME_ZONES[0].zone;
 }
 
-export const RESCHEDULING_PATH_PREFIX = '/reschedulings/';
-export const HIDE_GDPR_BANNER_PARAM = 'hide_gdpr_banner';
-
-/** SPEC §2 "a reschedulings/ path part and a hide-GDPR-banner query flag": our own page's link. */
-export function reschedulingPath(token: string): string {
-  return `${RESCHEDULING_PATH_PREFIX}${encodeURIComponent(token)}?${HIDE_GDPR_BANNER_PARAM}=1`;
-}
-
-/** Whether a query string asks to hide the cookie/privacy banner (`hide_gdpr_banner=1` or `true`). */
-export function hidesGdprBanner(search: string): boolean {
-  const value = new URLSearchParams(search).get(HIDE_GDPR_BANNER_PARAM);
-  return value === '1' || value === 'true';
-}
-
 /** What each visit type is called: video and phone have a time slot (SPEC §2); the asynchronous review has none. */
 export const VISIT_TYPE_LABELS = {
   [VISIT_TYPES.video]: 'Video visit',

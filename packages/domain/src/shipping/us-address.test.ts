@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { formatUsAddress, formatUsPhone, usAddressPatchSchema, usAddressSchema } from './us-address.ts';
+import { formatUsPhone } from './phone-format.ts';
+import { formatUsAddress, usAddressPatchSchema, usAddressSchema } from './us-address.ts';
 
 const valid = {
   fullName: '  Jane   Doe ',

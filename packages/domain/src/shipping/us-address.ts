@@ -73,8 +73,3 @@ export function formatUsAddress(a: {
   return [a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`].filter(Boolean).join(', ');
 }
 
-/** (555) 123-4567 for a 10-digit phone; anything else unchanged. */
-export function formatUsPhone(digits: string): string {
-  const m = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digits;
-}

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { patchStaffRoutes, routes } from '@/app/router';
 import { makeTestConfig } from '@/test/config';
 import { fakeApi, type FakeAnswer, type FakeRoute } from '@/test/fakeApi';
 import { createTestQueryClient } from '@/test/render';
@@ -38,7 +38,7 @@ function api(role: Role, extra: FakeRoute[] = []) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: patchStaffRoutes });
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { patchStaffRoutes, routes } from '@/app/router';
 import { makeTestConfig } from '@/test/config';
 import { fakeApi, problem, type FakeCall, type FakeRoute } from '@/test/fakeApi';
 import { createTestQueryClient } from '@/test/render';
@@ -62,7 +62,7 @@ function staffApi(role: 'doctor' | 'pharmacist' | 'admin', extra: FakeRoute[] = 
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: patchStaffRoutes });
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
