@@ -132,6 +132,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       'apps/server/drizzle/**',
       'test-results/**',
@@ -164,6 +165,11 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node } },
+  },
+  // Plain scripts the browser loads as they are (apps/web/public/boot.js).
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   // The domain is pure: it may import zod and itself, nothing else (no I/O, no framework).
   {

@@ -45,7 +45,8 @@ if (visits) {
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The server as `npm start` runs it: the bundle `npm run build` made (test:e2e builds first).
+const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -20,7 +20,7 @@ const VENDOR =
 const FORMS = /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/;
 
 /**
- * Brotli and gzip copies of every text asset, made once at build at the highest levels, so the
+ * Brotli and gzip copies of every text file of the build (scripts, styles, the pictures in SVG), made once at build at the highest levels, so the
  * server sends them as they are (@fastify/static preCompressed) instead of compressing per request.
  * The budget check (scripts/check-bundle-budget.mjs) reads the .br sizes: what a browser transfers.
  */
@@ -33,11 +33,13 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const assets = path.join(outDir, 'assets');
-      if (!fs.existsSync(assets)) return;
-      for (const name of fs.readdirSync(assets)) {
-        if (!/\.(js|css|svg|json|txt|html)$/.test(name)) continue;
-        const file = path.join(assets, name);
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.name === '.vite' ? [] : entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        );
+      if (!fs.existsSync(outDir)) return;
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
         const body = fs.readFileSync(file);
         if (body.length < 1024) continue;
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, {
@@ -74,8 +76,8 @@ function muiWithoutCssVars(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), muiWithoutCssVars(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), muiWithoutCssVars(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -86,7 +88,10 @@ export default defineConfig({
       '/dev': { target: API_TARGET, changeOrigin: false },
     },
   },
-  build: {
+  // The server's first render (src/app/entry-server.tsx, `vite build --ssr`) bundles every package,
+  // so dist-ssr/ runs on Node without resolving the web's dependencies at run time.
+  ssr: { noExternal: true },
+  build: isSsrBuild ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', copyPublicDir: false } : {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
@@ -114,4 +119,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -476,7 +476,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminCatalogRoutes, { adminStorefronts: services.adminStorefronts, catalog: services.catalog, adminCatalog: services.adminCatalog });
   await app.register(questionnaireAdminRoutes, { questionnaires: services.questionnaireAdmin, adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, doctors: services.doctors });
 
-  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR, ssrDir: config.WEB_SSR ? config.WEB_SSR_DIR : null });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
   // finishes the job in hand first.
   app.addHook('onReady', async () => {

@@ -37,6 +37,13 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  // The server's first render of patients' pages (issue 19), built by `npm run build` beside the
+  // web app; WEB_SSR=false sends the plain app instead (drawn in the browser).
+  WEB_SSR_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist-ssr')),
+  WEB_SSR: booleanFromEnv.default(true),
+  // The prepared database a new PGlite data folder starts from (issue 19), made by `npm run build`;
+  // without the file a new folder is created and migrated from nothing, as before.
+  PGLITE_IMAGE: z.string().min(1).default(path.join(REPO_ROOT, 'apps/server/dist/database-image.tar')),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -188,5 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // A random signing key per test app: never a fixed key in the repository, never a file in DATA_DIR.
   const AUTH_SECRET = randomBytes(32).toString('base64url');
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REVIEW_QUEUE_CACHE_MS: '0' }), AUTH_SECRET, ...overrides };
+  // No server render unless a test asks for one: a built dist-ssr in the checkout must not change
+  // what other tests see.
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REVIEW_QUEUE_CACHE_MS: '0' }), AUTH_SECRET, WEB_SSR: false, ...overrides };
 }

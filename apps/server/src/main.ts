@@ -14,6 +14,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    image: config.PGLITE_IMAGE,
     onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
   });
   await runMigrations(database);

@@ -1,6 +1,7 @@
 // One database handle for the whole app: embedded PGlite on disk by default, a `pg` pool when
 // DATABASE_URL is set. Both speak PostgreSQL, so the schema, migrations and queries are shared.
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /**
+   * A PGlite data-dir tarball (scripts/make-database-image.ts) a new, empty dataDir starts from
+   * instead of creating a database from nothing (issue 19: a faster first start).
+   */
+  image?: string | undefined;
   /** An already-open PGlite (tests load one from a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
@@ -48,8 +54,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client = options.pglite;
   if (!client) {
+    const fresh = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
     if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir ? options.dataDir : undefined);
+    const image = fresh && options.image && fs.existsSync(options.image) ? options.image : undefined;
+    client = image
+      ? new PGlite(options.dataDir, { loadDataDir: new Blob([fs.readFileSync(image)]) })
+      : new PGlite(options.dataDir ? options.dataDir : undefined);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;

@@ -73,7 +73,11 @@ export function AppShell() {
     <LoginDrawerProvider>
       <NavigationProgress />
       <Layout showPrivacyNotice={!hidesGdprBanner(search)}>
-        <Outlet />
+        {/* Its own boundary, so hydrating a server-drawn page (issue 19) is two shorter pieces of
+            work, the frame and then the page, not one long task. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </Layout>
       <LazyLoginDrawer />
       <ScrollRestoration />

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { StorefrontProvider } from '@/features/storefront/StorefrontProvider';
 import { createQueryClient } from './queryClient';
+import { UntilHydrated } from './UntilHydrated';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -14,7 +15,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <StorefrontProvider>{children}</StorefrontProvider>
+      <StorefrontProvider>
+        <UntilHydrated>{children}</UntilHydrated>
+      </StorefrontProvider>
     </QueryClientProvider>
   );
 }

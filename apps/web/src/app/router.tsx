@@ -401,6 +401,14 @@ export const patchStaffRoutes: PatchRoutesOnNavigationFunction = async ({ path, 
   patch(null, staffRoutes);
 };
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchStaffRoutes });
+/**
+ * `serverDrawn`: the page in the browser was drawn by the server (issue 19). Hydration data (there
+ * are no loaders, so it is empty) tells the router the page is already shown: it must not scroll
+ * to the top once it starts, or a patient who scrolled while the code loaded jumps back up.
+ */
+export function createAppRouter({ serverDrawn = false }: { serverDrawn?: boolean } = {}) {
+  return createBrowserRouter(routes, {
+    patchRoutesOnNavigation: patchStaffRoutes,
+    ...(serverDrawn ? { hydrationData: { loaderData: {} } } : {}),
+  });
 }

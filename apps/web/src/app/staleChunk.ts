@@ -1,5 +1,6 @@
 // After a redeploy, an open tab still asks for the old build's page chunks, which are gone: the
-// import fails. Reload once to get the new build's pages instead of showing an error or a blank
+// import fails. The route's error page (RouteError) then reloads once, by which time the router has
+// moved to the page asked for, so the new build draws that page instead of an error or a blank
 // page; a second failure within a minute is a real outage and is shown as one (issue 19).
 const KEY = 'store:stale-chunk-reload';
 const WINDOW_MS = 60_000;
@@ -32,11 +33,4 @@ export function reloadOnceForStaleChunk(storage: Pick<Storage, 'getItem' | 'setI
   reloadAsked = true;
   reload();
   return true;
-}
-
-/** Vite announces a failed dynamic import (a page chunk or what it needs) with this event. */
-export function listenForStaleChunks(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForStaleChunk()) event.preventDefault();
-  });
 }

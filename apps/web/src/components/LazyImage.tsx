@@ -17,11 +17,16 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
 
 export function LazyImage({ src, srcSet, alt, style, ...props }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Never near on the first render, in the server's HTML as in the browser's, so hydration agrees.
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

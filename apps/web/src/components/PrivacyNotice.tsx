@@ -4,13 +4,16 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useCookie, writeCookie } from '@/shared/cookies';
 import { MAIN_CONTENT_ID } from './mainContent';
 import { StatusButton } from './StatusButton';
 
 export const PRIVACY_NOTICE_KEY = 'privacyNoticeDismissed';
+/** The same choice as a cookie, so the server's first render leaves the notice out too. */
+const PRIVACY_NOTICE_COOKIE = 'privacy_notice';
 
-function wasDismissed(): boolean {
+function dismissedInStorage(): boolean {
   try {
     return window.localStorage.getItem(PRIVACY_NOTICE_KEY) === '1';
   } catch {
@@ -19,14 +22,23 @@ function wasDismissed(): boolean {
 }
 
 export function PrivacyNotice() {
-  const [dismissed, setDismissed] = useState(wasDismissed);
+  const cookie = useCookie(PRIVACY_NOTICE_COOKIE);
+  const [dismissed, setDismissed] = useState(cookie === 'dismissed');
+  // Dismissed before the cookie existed (kept in localStorage only): hide it and set the cookie.
+  useEffect(() => {
+    if (!dismissed && dismissedInStorage()) {
+      writeCookie(PRIVACY_NOTICE_COOKIE, 'dismissed', 365);
+      setDismissed(true);
+    }
+  }, [dismissed]);
   if (dismissed) return null;
   const dismiss = () => {
     try {
       window.localStorage.setItem(PRIVACY_NOTICE_KEY, '1');
     } catch {
-      // Private mode without storage: hidden until the next page load.
+      // Private mode without storage: the cookie below still remembers it.
     }
+    writeCookie(PRIVACY_NOTICE_COOKIE, 'dismissed', 365);
     setDismissed(true);
     // The OK button goes with the notice: keyboard focus continues at the page's content.
     document.getElementById(MAIN_CONTENT_ID)?.focus();

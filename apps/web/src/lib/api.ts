@@ -89,6 +89,16 @@ async function readProblem(response: Response): Promise<ProblemDetails> {
   }
 }
 
+let fetchImplementation: typeof fetch | null = null;
+
+/**
+ * The server's first render (app/entry-server.tsx) answers the pages' API calls in process, for the
+ * request it is drawing; the browser uses its own fetch.
+ */
+export function setFetchImplementation(implementation: typeof fetch): void {
+  fetchImplementation = implementation;
+}
+
 /** Sends one request; resolves with the parsed JSON body (undefined for an empty body). */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -110,7 +120,7 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await (fetchImplementation ?? fetch)(path, init);
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ConnectionError(null, { cause: error });

@@ -12,5 +12,6 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom has no layout; ScrollRestoration calls this on every navigation.
-window.scrollTo = () => {};
+// jsdom has no layout; ScrollRestoration calls this on every navigation. (The server-render test
+// runs without a window.)
+if (typeof window !== 'undefined') window.scrollTo = () => {};

@@ -98,6 +98,11 @@ export function createStoreTheme(config: StorefrontConfig): Theme {
           },
         },
       },
+      // Sub-texts are paragraphs, not headings: MUI would draw subtitle1/2 as <h6>, which breaks
+      // the page's heading order for screen readers (issue 19, Lighthouse heading-order).
+      MuiTypography: {
+        defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+      },
       MuiContainer: {
         defaultProps: { maxWidth: false },
         styleOverrides: { root: { maxWidth: theme.containerWidths.sub } },

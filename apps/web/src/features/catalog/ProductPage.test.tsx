@@ -49,7 +49,9 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'START ONLINE VISIT' })).toBeInTheDocument();
     const image = screen.getByRole('img', { name: 'Finasteride 1 mg' });
     expect(image).toHaveAttribute('src', '/products/finasteride-1mg.svg');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    // issue 19: the product page's picture is its largest paint, so it is never lazy.
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('keeps the first order and refill prices in step with the quantity (issue 13 #14)', async () => {

@@ -142,7 +142,7 @@ function ProductDetails({ product }: { product: Product }) {
       data-mobile-order={areas.join(' ')}
     >
       <Box sx={{ gridArea: 'image', maxWidth: { xs: 480, md: 'none' }, width: '100%', mx: 'auto' }}>
-        <ProductImage src={product.thumbnail} alt={product.images[0]?.alt ?? product.title} data-testid="product-image" />
+        <ProductImage priority src={product.thumbnail} alt={product.images[0]?.alt ?? product.title} data-testid="product-image" />
       </Box>
       <Box sx={{ gridArea: 'title' }}>
         <Typography variant="overline" color="text.secondary">

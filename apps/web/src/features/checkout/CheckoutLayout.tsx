@@ -6,7 +6,7 @@
 import { checkoutGuardRedirect, isPostPaymentPath } from '@store/domain';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/PageState';
 import type { Cart } from '@/shared/cart';
@@ -141,7 +141,10 @@ function GuardedCheckout() {
   return (
     <CheckoutFrame progress={progress}>
       <CheckoutContext.Provider value={value}>
-        <Outlet />
+        {/* Hydrated apart from the frame around it (issue 19: shorter tasks). */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </CheckoutContext.Provider>
     </CheckoutFrame>
   );

@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/PageState';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { TextAndSubText } from '@/components/TextAndSubText';
 import { cartActiveThisVisit, markCartActiveThisVisit, useCart } from '@/shared/cart';
+import { useHydrated } from '@/shared/hydration';
 import { useProducts } from '@/shared/catalog';
 import { useDocumentTitle, useStoreConfig } from '@/shared/storefront';
 import { FeatureInfoSections } from './components/FeatureInfoSections';
@@ -68,8 +69,11 @@ function SingleProductHome() {
 function useOpenCartEntry() {
   const { flags } = useStoreConfig();
   const { cart } = useCart();
+  // This tab's visit lives in sessionStorage, which the server cannot see: its drawing (and the
+  // browser's first render, which adopts it) is the plain home page; the entry page follows.
+  const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState(() => cartActiveThisVisit());
-  const show = !flags.disableOpenCartEntryPage && !dismissed && cart !== null && cart.items.length > 0;
+  const show = hydrated && !flags.disableOpenCartEntryPage && !dismissed && cart !== null && cart.items.length > 0;
   const dismiss = () => {
     markCartActiveThisVisit();
     setDismissed(true);

@@ -16,7 +16,7 @@ export function SingleProductHero({ product }: { product: Product }) {
       <Container>
         <Box sx={{ display: 'grid', gap: { xs: 3, md: 6 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'center' }}>
           <Box sx={{ maxWidth: 480, width: '100%', mx: 'auto' }}>
-            <ProductImage src={product.thumbnail} alt={product.title} />
+            <ProductImage priority src={product.thumbnail} alt={product.title} />
           </Box>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography id="single-product-title" variant="h2">
