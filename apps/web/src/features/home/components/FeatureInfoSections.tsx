@@ -29,6 +29,10 @@ export function FeatureInfoSections() {
               gap: { xs: 3, md: 6 },
               alignItems: 'center',
               gridTemplateColumns: { xs: '1fr', md: flags.hideFeatureInfoImages ? '1fr' : '1fr 1fr' },
+              // Below the fold: the browser lays it out when it comes near the screen, not before the
+              // first paint (issue 19).
+              contentVisibility: 'auto',
+              containIntrinsicSize: 'auto 480px',
             }}
           >
             {flags.hideFeatureInfoImages ? null : (

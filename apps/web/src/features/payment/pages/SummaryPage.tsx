@@ -20,7 +20,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/PageState';
 import { OrderTotals } from '@/components/OrderTotals';
@@ -223,47 +223,51 @@ export function SummaryPage() {
   // The picked card as the list has it now (a removed card is no longer picked).
   const selectedCard = cards.find((c) => c.id === card?.id) ?? null;
   return (
+    // Each section in its own Suspense boundary: hydrating a server-drawn summary (issue 19) is then
+    // several short tasks, not one long one (Lighthouse's total blocking time).
     <Stack spacing={3}>
       <Typography variant="h1" sx={{ fontSize: { xs: 28, sm: 38 } }}>
         Order summary
       </Typography>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
-          Your items
-        </Typography>
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Items">
-          {order.items.map((item) => (
-            <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-              <Typography>
-                {item.title} <Box component="span" sx={{ color: 'text.secondary' }}>× {item.qty}</Box>
-              </Typography>
-              <Typography>{formatCents(item.lineSubtotalCents)}</Typography>
-            </Stack>
-          ))}
-        </Stack>
-        <Box sx={{ my: 2 }}>
-          <PromoCodeForm
-            applied={order.promoCode}
-            onApply={async (promoCode) => {
-              await applyPromoCode(order.id, promoCode);
-              await refresh();
-            }}
-            onRemove={async () => {
-              await removePromoCode(order.id);
-              await refresh();
-            }}
-          />
-        </Box>
-        {donations ? (
-          <Box sx={{ mb: 2 }}>
-            <Donation order={order} onChanged={refresh} />
+      <Suspense fallback={null}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+            Your items
+          </Typography>
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Items">
+            {order.items.map((item) => (
+              <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+                <Typography>
+                  {item.title} <Box component="span" sx={{ color: 'text.secondary' }}>× {item.qty}</Box>
+                </Typography>
+                <Typography>{formatCents(item.lineSubtotalCents)}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+          <Box sx={{ my: 2 }}>
+            <PromoCodeForm
+              applied={order.promoCode}
+              onApply={async (promoCode) => {
+                await applyPromoCode(order.id, promoCode);
+                await refresh();
+              }}
+              onRemove={async () => {
+                await removePromoCode(order.id);
+                await refresh();
+              }}
+            />
           </Box>
-        ) : null}
-        {/* issue 13 #13: an order that ships nothing asks for the patient's state (tax, availability). */}
-        <PatientState order={order} onChanged={refresh} />
-        <OrderTotals order={order} ships={order.shipping.methodId !== null || order.totals.shippingCents > 0} />
-      </Paper>
+          {donations ? (
+            <Box sx={{ mb: 2 }}>
+              <Donation order={order} onChanged={refresh} />
+            </Box>
+          ) : null}
+          {/* issue 13 #13: an order that ships nothing asks for the patient's state (tax, availability). */}
+          <PatientState order={order} onChanged={refresh} />
+          <OrderTotals order={order} ships={order.shipping.methodId !== null || order.totals.shippingCents > 0} />
+        </Paper>
+      </Suspense>
 
       {/* issue 13 #11: where it ships and which pharmacy, each with a way to change it. */}
       <ShipToAndPharmacy order={order} />
@@ -277,131 +281,135 @@ export function SummaryPage() {
         </Paper>
       ) : null}
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>
-          Consents
-        </Typography>
-        {consents.isPending ? (
-          <LoadingState label="Loading the consents…" lines={2} />
-        ) : consents.isError ? (
-          <ErrorState error={consents.error} onRetry={() => void consents.refetch()} retrying={consents.isFetching} headingComponent="h3" title="We could not load the consents" />
-        ) : consents.data.length === 0 ? (
-          <Typography color="text.secondary">There is nothing to accept for this order.</Typography>
-        ) : (
-          <Stack spacing={1}>
-            {consents.data.map((c) => (
-              <Box key={c.id}>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={accepted.has(c.id)}
-                      onChange={(e) => {
-                        const next = new Set(accepted);
-                        if (e.target.checked) next.add(c.id);
-                        else next.delete(c.id);
-                        setAccepted(next);
-                        setConsentError(false);
-                      }}
-                    />
-                  }
-                  label={`I have read and accept the ${c.title}`}
-                />
-                <Box component="details" sx={{ ml: 4, color: 'text.secondary' }}>
-                  <summary>Read the {c.title}</summary>
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line', mt: 1 }}>
-                    {c.body}
-                  </Typography>
+      <Suspense fallback={null}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>
+            Consents
+          </Typography>
+          {consents.isPending ? (
+            <LoadingState label="Loading the consents…" lines={2} />
+          ) : consents.isError ? (
+            <ErrorState error={consents.error} onRetry={() => void consents.refetch()} retrying={consents.isFetching} headingComponent="h3" title="We could not load the consents" />
+          ) : consents.data.length === 0 ? (
+            <Typography color="text.secondary">There is nothing to accept for this order.</Typography>
+          ) : (
+            <Stack spacing={1}>
+              {consents.data.map((c) => (
+                <Box key={c.id}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={accepted.has(c.id)}
+                        onChange={(e) => {
+                          const next = new Set(accepted);
+                          if (e.target.checked) next.add(c.id);
+                          else next.delete(c.id);
+                          setAccepted(next);
+                          setConsentError(false);
+                        }}
+                      />
+                    }
+                    label={`I have read and accept the ${c.title}`}
+                  />
+                  <Box component="details" sx={{ ml: 4, color: 'text.secondary' }}>
+                    <summary>Read the {c.title}</summary>
+                    <Typography variant="body2" sx={{ whiteSpace: 'pre-line', mt: 1 }}>
+                      {c.body}
+                    </Typography>
+                  </Box>
                 </Box>
-              </Box>
-            ))}
-            {consentError ? (
-              <Typography role="alert" color="error" ref={consentErrorRef} tabIndex={-1}>
-                Please read and accept each consent before paying.
-              </Typography>
-            ) : null}
-          </Stack>
-        )}
-      </Paper>
-
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
-          Payment
-        </Typography>
-        {payError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            sx={{ mb: 2 }}
-            data-testid="pay-error"
-            ref={payErrorRef}
-            tabIndex={-1}
-            action={
-              payError.promo && order.promoCode ? (
-                <StatusButton color="inherit" size="small" status={removingPromo ? 'loading' : 'idle'} onClick={() => void removeRefusedPromo()}>
-                  Remove the code
-                </StatusButton>
-              ) : undefined
-            }
-          >
-            {payError.message}
-            {payError.promo && order.promoCode ? ` It is no longer available for this order: you can remove ${order.promoCode.code} and pay without it.` : null}
-          </Alert>
-        ) : null}
-        <Box ref={paymentBlockRef}>
-        {progress.loggedIn && savedCards.isPending ? (
-          <LoadingState label="Loading your saved cards…" lines={2} />
-        ) : showSaved ? (
-          <Stack spacing={2}>
-            <SavedCards mode="choose" selectedId={selectedCard?.id ?? null} onSelect={setCard} heading="Pay with a saved card" headingLevel="h3" />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <StatusButton
-                variant="contained"
-                size="large"
-                status={payStatus}
-                disabled={!selectedCard || selectedCard.expired}
-                onClick={() => selectedCard && void pay({ savedCardId: selectedCard.id }).catch(() => undefined)}
-              >
-                Pay {total}
-              </StatusButton>
-              <Button onClick={() => switchTo('new')}>Pay with a new card instead</Button>
+              ))}
+              {consentError ? (
+                <Typography role="alert" color="error" ref={consentErrorRef} tabIndex={-1}>
+                  Please read and accept each consent before paying.
+                </Typography>
+              ) : null}
             </Stack>
-          </Stack>
-        ) : (
-          <Stack spacing={2}>
-            {savedCards.isError ? (
-              <ErrorState error={savedCards.error} onRetry={() => void savedCards.refetch()} retrying={savedCards.isFetching} headingComponent="h3" title="We could not load your saved cards" />
-            ) : null}
-            {/* Before the card form: reached before its Pay button. */}
-            {progress.loggedIn ? (
-              <FormControlLabel
-                control={<Checkbox checked={saveNewCard} onChange={(e) => setSaveNewCard(e.target.checked)} />}
-                label="Save this card to my account for next time"
-              />
-            ) : null}
-            {/* Pressing Pay reports every problem at once: the card form flags its own fields (and
-                moves focus there), and this says which consents are missing; an old refusal goes. */}
-            <Box
-              onSubmitCapture={() => {
-                setPayError(null);
-                if (!allAccepted) setConsentError(true);
-              }}
+          )}
+        </Paper>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+            Payment
+          </Typography>
+          {payError ? (
+            <Alert
+              severity="error"
+              role="alert"
+              sx={{ mb: 2 }}
+              data-testid="pay-error"
+              ref={payErrorRef}
+              tabIndex={-1}
+              action={
+                payError.promo && order.promoCode ? (
+                  <StatusButton color="inherit" size="small" status={removingPromo ? 'loading' : 'idle'} onClick={() => void removeRefusedPromo()}>
+                    Remove the code
+                  </StatusButton>
+                ) : undefined
+              }
             >
-            <CardForm
-              label="Card details"
-              submitLabel={`Pay ${total}`}
-              showTokenErrors={false}
-              onToken={(result) => pay({ token: result.token, ...(progress.loggedIn && saveNewCard ? { saveCard: true } : {}) })}
-            />
-            </Box>
-            {cards.length > 0 ? (
-              <Box>
-                <Button onClick={() => switchTo('saved')}>Use a saved card</Button>
+              {payError.message}
+              {payError.promo && order.promoCode ? ` It is no longer available for this order: you can remove ${order.promoCode.code} and pay without it.` : null}
+            </Alert>
+          ) : null}
+          <Box ref={paymentBlockRef}>
+          {progress.loggedIn && savedCards.isPending ? (
+            <LoadingState label="Loading your saved cards…" lines={2} />
+          ) : showSaved ? (
+            <Stack spacing={2}>
+              <SavedCards mode="choose" selectedId={selectedCard?.id ?? null} onSelect={setCard} heading="Pay with a saved card" headingLevel="h3" />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <StatusButton
+                  variant="contained"
+                  size="large"
+                  status={payStatus}
+                  disabled={!selectedCard || selectedCard.expired}
+                  onClick={() => selectedCard && void pay({ savedCardId: selectedCard.id }).catch(() => undefined)}
+                >
+                  Pay {total}
+                </StatusButton>
+                <Button onClick={() => switchTo('new')}>Pay with a new card instead</Button>
+              </Stack>
+            </Stack>
+          ) : (
+            <Stack spacing={2}>
+              {savedCards.isError ? (
+                <ErrorState error={savedCards.error} onRetry={() => void savedCards.refetch()} retrying={savedCards.isFetching} headingComponent="h3" title="We could not load your saved cards" />
+              ) : null}
+              {/* Before the card form: reached before its Pay button. */}
+              {progress.loggedIn ? (
+                <FormControlLabel
+                  control={<Checkbox checked={saveNewCard} onChange={(e) => setSaveNewCard(e.target.checked)} />}
+                  label="Save this card to my account for next time"
+                />
+              ) : null}
+              {/* Pressing Pay reports every problem at once: the card form flags its own fields (and
+                  moves focus there), and this says which consents are missing; an old refusal goes. */}
+              <Box
+                onSubmitCapture={() => {
+                  setPayError(null);
+                  if (!allAccepted) setConsentError(true);
+                }}
+              >
+              <CardForm
+                label="Card details"
+                submitLabel={`Pay ${total}`}
+                showTokenErrors={false}
+                onToken={(result) => pay({ token: result.token, ...(progress.loggedIn && saveNewCard ? { saveCard: true } : {}) })}
+              />
               </Box>
-            ) : null}
-          </Stack>
-        )}
-        </Box>
-      </Paper>
+              {cards.length > 0 ? (
+                <Box>
+                  <Button onClick={() => switchTo('saved')}>Use a saved card</Button>
+                </Box>
+              ) : null}
+            </Stack>
+          )}
+          </Box>
+        </Paper>
+      </Suspense>
     </Stack>
   );
 }
