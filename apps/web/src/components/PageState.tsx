@@ -4,7 +4,7 @@ import { MESSAGES } from '@store/domain';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
+import { Placeholder } from './Placeholder';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useContext, type ReactNode } from 'react';
@@ -31,9 +31,9 @@ export function LoadingState({ label = 'Loading…', lines = 3 }: LoadingStatePr
         {label}
       </Box>
       <Box aria-hidden="true">
-        <Skeleton variant="text" sx={{ fontSize: '2rem', width: '60%' }} />
+        <Placeholder variant="text" sx={{ fontSize: '2rem', width: '60%' }} />
         {Array.from({ length: lines }, (_, i) => (
-          <Skeleton key={i} variant="text" sx={{ width: i === lines - 1 ? '40%' : '100%' }} />
+          <Placeholder key={i} variant="text" sx={{ width: i === lines - 1 ? '40%' : '100%' }} />
         ))}
       </Box>
     </Box>

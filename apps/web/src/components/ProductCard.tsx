@@ -3,7 +3,7 @@ import { formatCents } from '@store/domain';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
+import { Placeholder } from './Placeholder';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -65,12 +65,12 @@ export function ProductCard({ product, headingComponent = 'h3' }: { product: Pro
 export function ProductCardSkeleton() {
   return (
     <Card variant="outlined" aria-hidden="true">
-      <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+      <Placeholder variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
       <CardContent>
-        <Skeleton variant="text" width="30%" />
-        <Skeleton variant="text" sx={{ fontSize: '1.25rem' }} width="80%" />
-        <Skeleton variant="text" />
-        <Skeleton variant="text" width="40%" />
+        <Placeholder variant="text" width="30%" />
+        <Placeholder variant="text" sx={{ fontSize: '1.25rem' }} width="80%" />
+        <Placeholder variant="text" />
+        <Placeholder variant="text" width="40%" />
       </CardContent>
     </Card>
   );
