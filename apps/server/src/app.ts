@@ -71,6 +71,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { storefrontRoutes } from './modules/storefronts/storefronts.routes.ts';
 import { createStorefrontService } from './modules/storefronts/storefronts.service.ts';
+import { imageRoutes } from './modules/images/images.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadService } from './modules/uploads/uploads.service.ts';
 import { iceConfigFrom } from './modules/visits/ice-servers.ts';
@@ -476,6 +477,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminCatalogRoutes, { adminStorefronts: services.adminStorefronts, catalog: services.catalog, adminCatalog: services.adminCatalog });
   await app.register(questionnaireAdminRoutes, { questionnaires: services.questionnaireAdmin, adminStorefronts: services.adminStorefronts, storefronts: services.storefronts, doctors: services.doctors });
 
+  // SPEC §9 device widths for the store's raster pictures (issue 19).
+  await app.register(imageRoutes, { webDir: config.WEB_DIST_DIR });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR, ssrDir: config.WEB_SSR ? config.WEB_SSR_DIR : null });
   // A process works the queue unless JOB_WORKER=false (worker processes do); a closing one
   // finishes the job in hand first.

@@ -29,6 +29,7 @@ export * from './scheduling/scheduling.ts';
 export * from './scheduling/reschedule-link.ts';
 export * from './scheduling/visit-time.ts';
 export * from './catalog/product.ts';
+export * from './catalog/images.ts';
 export * from './api/orders.ts';
 export * from './api/checkout.ts';
 export * from './api/consults.ts';

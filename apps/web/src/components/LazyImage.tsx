@@ -2,8 +2,6 @@
 // width and height so nothing jumps when they arrive.
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
-/** SPEC §9: the widths responsive images are offered in. */
-export const IMAGE_DEVICE_WIDTHS = [320, 420, 768, 1024, 1200] as const;
 /** SPEC §9 lazy-load margin. */
 export const IMAGE_LAZY_MARGIN = '200px';
 

@@ -3,6 +3,7 @@
 // image is never lazy); fixed aspect ratio so the page does not jump, and the placeholder image
 // when the file is missing (SPEC §3 thumbnail).
 import Box, { type BoxProps } from '@mui/material/Box';
+import { responsiveSrcSet } from '@store/domain';
 import { useState } from 'react';
 import { LazyImage } from './LazyImage';
 
@@ -14,16 +15,21 @@ export interface ProductImageProps extends Omit<BoxProps<'img'>, 'src' | 'alt'> 
   size?: number;
   /** The page's main picture, above the fold: loaded at once, first. */
   priority?: boolean;
+  /** How wide it is drawn, for the browser's pick among the device widths (SPEC §9). */
+  sizes?: string;
 }
 
-export function ProductImage({ src, alt, size = 400, priority = false, sx, ...props }: ProductImageProps) {
+export function ProductImage({ src, alt, size = 400, priority = false, sizes, sx, ...props }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
+  // A raster picture of the store comes in the SPEC §9 device widths; an SVG is sharp as it is.
+  const srcSet = failed ? undefined : responsiveSrcSet(src);
   const lazy = priority ? {} : { component: LazyImage };
   return (
     <Box
       component="img"
       {...lazy}
       src={failed || !src ? PLACEHOLDER_IMAGE : src}
+      {...(srcSet ? { srcSet, sizes: sizes ?? `(min-width: 600px) ${size}px, 100vw` } : {})}
       alt={alt}
       width={size}
       height={size}
