@@ -20,13 +20,13 @@
 // median and the max; PASS when every run on both sides took ≤ 1.5 s.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { answerFor, type Question } from '../e2e/consult-answers.ts';
 import { probeCalls, selectedPair } from '../e2e/visit-probe.ts';
+import { freePort } from './lib/store-process.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
@@ -53,17 +53,6 @@ const ZONE = 'America/Los_Angeles';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PHOTO = path.join(repoRoot, 'e2e', 'fixtures', 'patient-photo.jpg');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The store on a fresh PGlite folder with the movable clock; resolves once it answers its health check. */
 async function startStore(): Promise<{ base: string; stop: () => Promise<void> }> {
