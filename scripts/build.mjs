@@ -38,7 +38,7 @@ function hashOf(inputs) {
 
 const run = (cmd, args, cwd = '.') => execFileSync(cmd, args, { cwd: path.join(root, cwd), stdio: 'inherit' });
 
-const SHARED = ['packages/domain/src', 'package-lock.json', 'scripts/build.mjs'];
+const SHARED = ['packages/domain/src', 'package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs'];
 const parts = [
   {
     name: 'web app',
@@ -52,7 +52,7 @@ const parts = [
   },
   {
     name: 'server',
-    inputs: ['apps/server/src', 'apps/server/package.json', ...SHARED],
+    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', ...SHARED],
     outputs: ['apps/server/dist/main.js', 'apps/server/dist/worker.js'],
     stamp: 'apps/server/dist/.build-hash',
     build: async () => {

@@ -48,7 +48,7 @@ describe('a patient’s page drawn on the server (issue 19)', () => {
     const evergreen = await ctx.app.inject({ url: '/products/finasteride-1mg', headers: { host: 'localhost:3000' } });
     expect(evergreen.statusCode).toBe(200);
     expect(evergreen.headers['content-type']).toContain('text/html');
-    expect(evergreen.headers['cache-control']).toBe('private, no-cache');
+    expect(evergreen.headers['cache-control']).toBe('no-store');
     expect(evergreen.body).toContain('<div id="root" data-ssr="1"><main><h1>Evergreen Health</h1><p>/products/finasteride-1mg</p></main></div>');
     expect(evergreen.body).toContain('<title>Evergreen Health</title>');
     expect(evergreen.body).toMatch(/<style data-emotion="css x">h1\{color:red\}<\/style><script src="\/boot.js"[^>]*><\/script><\/head>/);

@@ -136,8 +136,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
         });
         if (page) {
           if (setCookies.length) reply.header('set-cookie', setCookies);
-          // Drawn for this visitor (their cart, their name): no shared cache may keep it.
-          return reply.status(page.status).header('cache-control', 'private, no-cache').send(fillTemplate(template, page));
+          // Drawn for this visitor (their cart, their name, their records): kept by no cache, the
+          // browser's own included, as the API's personal answers are.
+          return reply.status(page.status).header('cache-control', 'no-store').send(fillTemplate(template, page));
         }
       } catch (err) {
         request.log.warn({ err, url: request.url }, 'server render failed: the page is drawn in the browser');

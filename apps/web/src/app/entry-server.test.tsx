@@ -71,5 +71,14 @@ describe('the server render', () => {
     expect(page!.html).toContain('Loading products');
     const state = JSON.parse(page!.state) as { queries: Array<{ queryKey: unknown[] }> };
     expect(state.queries.map((q) => q.queryKey[0])).not.toContain('products');
+    // Asked once, not again at every pass.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/products')).toHaveLength(1);
+  });
+
+  it('leaves to the browser the pages drawn from its clock, time zone or address (visit times, orders, a reset link)', async () => {
+    const { fetchMock } = api();
+    for (const url of ['/checkout/schedule-visit', '/my-account/orders', '/reset-password', '/reschedulings/abc']) {
+      expect(await render(input(url, fetchMock)), url).toBeNull();
+    }
   });
 });

@@ -12,9 +12,11 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { StorefrontConfig } from '@store/domain';
 import { setFetchImplementation } from '@/lib/api';
+import { ACCOUNT_ROUTES } from '@/shared/accountRoutes';
 import { ServerCookiesContext } from '@/shared/cookies';
 import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
+import { CHECKOUT_ROUTES } from './paths';
 import { routes } from './router';
 
 export interface RenderInput {
@@ -49,10 +51,31 @@ setFetchImplementation((input, init) => {
   return current(input, init);
 });
 
+/**
+ * Pages drawn from what only the browser knows: its clock and time zone (visit times, the
+ * patient's dates and orders), the address's #token. Drawn on the server they would differ from
+ * the browser's first render, so they are sent as the plain app, drawn in the browser.
+ */
+const BROWSER_ONLY_PAGES = new Set<string>([
+  ACCOUNT_ROUTES.resetPassword,
+  CHECKOUT_ROUTES.scheduleVisit,
+  CHECKOUT_ROUTES.patientVisit,
+  CHECKOUT_ROUTES.endedVisit,
+  ACCOUNT_ROUTES.myOrders,
+  ACCOUNT_ROUTES.orderDetails,
+  ACCOUNT_ROUTES.myRefills,
+  ACCOUNT_ROUTES.myRecords,
+  ACCOUNT_ROUTES.myAccessLog,
+  '/my-account/visit',
+  '/reschedulings/:token',
+  '/orders/:id/more-information',
+]);
+
 /** How many render passes may each find new queries to load: the session waits for the storefront, the cart for the session, the checkout for the cart… */
 const MAX_PASSES = 8;
 
-function waitingToLoad(query: Query): boolean {
+function waitingToLoad(query: Query, failed: Set<string>): boolean {
+  if (failed.has(query.queryHash)) return false;
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
   const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
@@ -84,6 +107,7 @@ export async function render(input: RenderInput): Promise<RenderResult | null> {
     const context = await handler.query(request);
     if (context instanceof Response) return null;
     if (context.errors) return null;
+    if (context.matches.some((m) => m.route.path !== undefined && BROWSER_ONLY_PAGES.has(m.route.path))) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = createQueryClient();
     // No retries while a visitor waits for the page: a failed call is the browser's to make again.
@@ -92,13 +116,18 @@ export async function render(input: RenderInput): Promise<RenderResult | null> {
     // Draw, load what the drawing asked for, draw again, until nothing new is asked.
     let drawn = app(queryClient, input.cookie, router, context);
     let html = renderToString(drawn.element);
+    // A failed call is left for the browser to make again (drawn as loading on both sides), and
+    // not made again here in the next pass.
+    const failed = new Set<string>();
     for (let pass = 1; pass < MAX_PASSES; pass += 1) {
-      const waiting = queryClient.getQueryCache().getAll().filter(waitingToLoad);
+      const waiting = queryClient.getQueryCache().getAll().filter((query) => waitingToLoad(query, failed));
       if (waiting.length === 0) break;
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
-      // A failed call is left for the browser to make again: drawn as loading on both sides.
       for (const query of queryClient.getQueryCache().getAll()) {
-        if (query.state.status === 'error') queryClient.getQueryCache().remove(query);
+        if (query.state.status === 'error') {
+          failed.add(query.queryHash);
+          queryClient.getQueryCache().remove(query);
+        }
       }
       drawn = app(queryClient, input.cookie, router, context);
       html = renderToString(drawn.element);

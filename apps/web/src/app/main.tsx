@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
+import { CART_QUERY_KEY } from '@/shared/cart';
 import { createQueryClient } from './queryClient';
 import { createAppRouter, routes } from './router';
 
@@ -35,6 +36,9 @@ async function hydratePage(root: HTMLElement, stateScript: HTMLElement) {
   }
   const queryClient = createQueryClient();
   hydrate(queryClient, JSON.parse(stateScript.textContent ?? '{}') as DehydratedState);
+  // The server could not apply the guest-cart rules that read this browser's storage (the
+  // remembered order, its time limit): the cart is asked for again here.
+  void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
   const router = createAppRouter({ serverDrawn: true });
   // As a transition, hydration works in slices and lets the browser answer a tap in between,
   // instead of one long task (Lighthouse's total blocking time).
