@@ -24,13 +24,11 @@ if (!container) throw new Error('index.html has no #root element.');
  */
 async function hydratePage(root: HTMLElement, stateScript: HTMLElement) {
   const matches = matchRoutes(routes, window.location) ?? [];
-  // One route module at a time, giving the browser a turn between them: each import evaluates its
-  // modules in one task, so apart they are shorter tasks (a tap is answered sooner).
-  const modules = matches.flatMap(({ route }) =>
-    typeof route.lazy === 'function' ? [{ route, load: (route.lazy as LazyRouteFunction<RouteObject>)() }] : [],
-  );
-  for (const { route, load } of modules) {
-    const loaded = await load;
+  // One route module at a time (the layout, then the page), giving the browser a turn between
+  // them: each import evaluates the modules it brings in one task, so apart they are shorter tasks.
+  for (const { route } of matches) {
+    if (typeof route.lazy !== 'function') continue;
+    const loaded = await (route.lazy as LazyRouteFunction<RouteObject>)();
     Object.assign(route, { ...loaded, lazy: undefined });
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
