@@ -112,7 +112,10 @@ test('a changed shipping price is what a new patient’s shipping step offers', 
   await expect(patient).toHaveURL(/\/checkout\/shipping-details$/);
   const twoDay = patient.getByRole('radio', { name: /UPS 2nd Day Air.*\$17\.99/ });
   await expect(twoDay).toBeVisible();
-  await twoDay.check();
+  // The choice is saved to the order at once and shown checked when the store has it: click, then
+  // wait for it (check() reads the state in the same instant, before the save's re-render).
+  await twoDay.click();
+  await expect(twoDay).toBeChecked();
   await expect(patient.getByTestId('summary-shipping')).toHaveText('$17.99');
   await patient.context().close();
 
