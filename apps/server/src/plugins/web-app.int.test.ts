@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
-import { fillTemplate } from './web-app.ts';
+import { fillTemplate, preparePageTemplate } from './web-app.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>Store</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -95,7 +95,7 @@ describe('a patient’s page drawn on the server (issue 19)', () => {
 
 describe('fillTemplate', () => {
   it('escapes the store’s name in the title', () => {
-    const html = fillTemplate(TEMPLATE, { html: '', styles: '', state: '{}', title: 'A & B <Health>' });
+    const html = fillTemplate(preparePageTemplate(TEMPLATE), { html: '', styles: '', state: '{}', title: 'A & B <Health>' });
     expect(html).toContain('<title>A &amp; B &lt;Health&gt;</title>');
   });
 });

@@ -36,30 +36,69 @@ const escapeHtml = (text: string) =>
 /** JSON inside a <script type="application/json">: nothing in it may close the tag. */
 const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The page: the built index.html with the drawn app, its styles, its state and the store's name. */
-export function fillTemplate(template: string, page: { html: string; styles: string; state: string; title: string | null }): string {
-  let out = template.replace('<div id="root"></div>', () =>
-    `<div id="root" data-ssr="1">${page.html}</div><script id="store-state" type="application/json">${scriptSafeJson(page.state)}</script>`,
-  );
-  // The page is drawn already: its scripts only make it interactive, so /boot.js starts them once
-  // the page has loaded and painted, instead of competing with the product's picture for the
-  // network and holding up the first paint (Lighthouse's LCP on a phone).
+/** The built index.html cut once, at start, around the places a drawn page fills in. */
+export interface PageTemplate {
+  /** Up to the title's text. */
+  beforeTitle: string;
+  /** The built title, kept when the page has none. */
+  title: string;
+  /** From the title's end to </head>, without the module scripts (boot.js starts them). */
+  head: string;
+  /** The /boot.js tag. */
+  boot: string;
+  /** From </head> to the root's content. */
+  beforeRoot: string;
+  /** After the root. */
+  afterRoot: string;
+}
+
+/**
+ * The page is drawn already: its scripts only make it interactive, so /boot.js starts them once
+ * the page has loaded and painted, instead of competing with the product's picture for the network
+ * and holding up the first paint (Lighthouse's LCP on a phone).
+ */
+export function preparePageTemplate(template: string): PageTemplate {
   const preload: string[] = [];
   let entry: string | null = null;
-  out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
-    preload.push(href);
-    return '';
-  });
-  out = out.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
-    entry = src;
-    return '';
-  });
+  const out = template
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+      preload.push(href);
+      return '';
+    })
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
+      entry = src;
+      return '';
+    });
   const boot = entry
     ? `<script src="/boot.js" async data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preload.join(' '))}"></script>`
     : '';
-  out = out.replace('</head>', () => `${page.styles}${boot}</head>`);
-  if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`);
-  return out;
+  const title = /<title>([^<]*)<\/title>/.exec(out);
+  const titleStart = title ? title.index + '<title>'.length : out.indexOf('</head>');
+  const titleEnd = title ? titleStart + title[1]!.length : titleStart;
+  const headEnd = out.indexOf('</head>');
+  const [beforeRoot, afterRoot] = out.slice(headEnd).split('<div id="root"></div>') as [string, string];
+  return {
+    beforeTitle: out.slice(0, titleStart),
+    title: out.slice(titleStart, titleEnd),
+    head: out.slice(titleEnd, headEnd),
+    boot,
+    beforeRoot,
+    afterRoot,
+  };
+}
+
+/** The page: the prepared index.html with the drawn app, its styles, its state and the store's name. */
+export function fillTemplate(template: PageTemplate, page: { html: string; styles: string; state: string; title: string | null }): string {
+  return (
+    template.beforeTitle +
+    (page.title ? escapeHtml(page.title) : template.title) +
+    template.head +
+    page.styles +
+    template.boot +
+    template.beforeRoot +
+    `<div id="root" data-ssr="1">${page.html}</div><script id="store-state" type="application/json">${scriptSafeJson(page.state)}</script>` +
+    template.afterRoot
+  );
 }
 
 async function loadServerRender(ssrDir: string | null, app: FastifyInstance): Promise<ServerRender | null> {
@@ -78,6 +117,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  // Cut once here, not at every page.
+  const pageTemplate = hasWeb ? preparePageTemplate(template) : null;
   const serverRender = hasWeb ? await loadServerRender(opts.ssrDir ?? null, app) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -138,7 +179,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
           if (setCookies.length) reply.header('set-cookie', setCookies);
           // Drawn for this visitor (their cart, their name, their records): kept by no cache, the
           // browser's own included, as the API's personal answers are.
-          return reply.status(page.status).header('cache-control', 'no-store').send(fillTemplate(template, page));
+          return reply.status(page.status).header('cache-control', 'no-store').send(fillTemplate(pageTemplate!, page));
         }
       } catch (err) {
         request.log.warn({ err, url: request.url }, 'server render failed: the page is drawn in the browser');
