@@ -16,16 +16,23 @@ const ADOBE_HEADER = Buffer.from('Adobe', 'latin1');
 
 /** Removes location and other metadata from an accepted upload; other types come back unchanged. */
 export function stripMetadata(contentType: string, data: Buffer): Buffer {
-  switch (contentType) {
-    case 'image/jpeg':
-      return stripJpeg(data);
-    case 'image/png':
-      return stripPng(data);
-    case 'image/heic':
-    case 'image/heif':
-      return stripHeif(data);
-    default:
-      return data;
+  try {
+    switch (contentType) {
+      case 'image/jpeg':
+        return stripJpeg(data);
+      case 'image/png':
+        return stripPng(data);
+      case 'image/heic':
+      case 'image/heif':
+        return stripHeif(data);
+      default:
+        return data;
+    }
+  } catch (error) {
+    // A damaged file whose lengths point past its end makes a Buffer read throw a RangeError
+    // (fast-check found one inside EXIF): that is an unreadable image, not a crash.
+    if (error instanceof RangeError) throw new UnreadableImageError('image data cut off', { cause: error });
+    throw error;
   }
 }
 
