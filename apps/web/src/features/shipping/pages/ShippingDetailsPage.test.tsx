@@ -91,8 +91,8 @@ describe('ShippingDetailsPage, signed in', () => {
       ['PUT', '/api/orders/o1/shipping-address', () => ({ body: makeCart() })],
     ]);
     const { continueCheckout } = renderPage();
-    // The old address is picked to start with.
-    expect(await screen.findByRole('radio', { name: /12 Oak Street/ })).toBeChecked();
+    // The old address is picked to start with (the pick lands a render after the list: wait for it).
+    await waitFor(() => expect(screen.getByRole('radio', { name: /12 Oak Street/ })).toBeChecked());
     await userEvent.click(screen.getByRole('button', { name: 'Add a new address' }));
     const form = screen.getByRole('form', { name: 'New address' });
     await typeNewAddress(form, { fullName: 'Jamie Rivera', line1: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78702', phone: '5125550199' });
