@@ -250,6 +250,15 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
       .limit(1);
     const otherPharmacistId = await staffUser('pharmacist', DEMO_COMPANY_ID, LUMEN_ID, 'Petra Elsewhere');
     await db.insert(pharmacyStaff).values({ userId: otherPharmacistId, pharmacyId: elsewhere!.id });
+    // The same-storefront patient's own cart and questioned order: their own records in the path, the
+    // owner's in the body (my order's address from your saved address, my answer with your upload).
+    const bCart = (await samePatient.post('/api/cart')).json().id as string;
+    expect((await samePatient.patch(`/api/orders/${bCart}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] })).statusCode).toBe(200);
+    expect((await samePatient.patch(`/api/orders/${bCart}/shipping`, { state: 'TX' })).statusCode).toBe(200);
+    const bReview = await paidForReview(ctx, 'CA', samePatient);
+    expect((await doctor.post(`/api/doctor/orders/${bReview.orderId}/claim`)).statusCode).toBe(200);
+    expect((await doctor.post(`/api/doctor/orders/${bReview.orderId}/request-info`, { question: 'Any nausea so far?' })).statusCode).toBe(200);
+    const [bRequest] = await rowsOf<{ id: string }>(db, sql`select id from info_requests where order_id = ${bReview.orderId}`);
     const guest = new TestBrowser(ctx.app);
     expect((await guest.request({ method: 'POST', url: '/api/session/guest' })).statusCode).toBeLessThan(300);
 
@@ -329,6 +338,13 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
       formularyId: DEMO_FORMULARY.metforminEr500,
       acceptedConsentIds: [],
     };
+    /** The attacker's own record for a path parameter, for the body-id attacks (first match wins). */
+    const ATTACKER_PATH_RULES: [RegExp, string, string][] = [
+      [/\/info-requests\//, 'id', bReview.orderId],
+      [/\/info-requests\//, 'requestId', bRequest!.id],
+      [/^\/api\/account\/orders\//, 'id', bReview.orderId],
+      [/^\/api\/orders\//, 'id', bCart],
+    ];
     /** Operations a stranger may read: the storefront's catalogue and directory. Only other brands are attacked. */
     const PUBLIC: [RegExp, Caller['scope'][], string][] = [
       [/^GET \/api\/products\/\{slug\}$/, ['other-storefront', 'other-company'], 'the storefront’s catalogue'],
@@ -432,6 +448,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
     let withIds = 0;
     let requests = 0;
     const skipped: string[] = [];
+    const bodyAttacks = { tried: [] as string[], skipped: [] as string[] };
     const noFixture: string[] = [];
     const leaks: string[] = [];
     const misses: string[] = [];
@@ -513,13 +530,50 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
             leaks.push(`${where}${found.length ? ` (body has ${found.join(', ')})` : ''}`);
           } else if (attacker.signedIn ? res.statusCode !== 404 : res.statusCode !== 404 && res.statusCode !== 401) {
             // A refusal given before any lookup (the store takes no donations, say) is the same for an
-            // unknown id, so it confirms nothing; a 400 is never excused: the body must reach the check.
+            // unknown id, so it confirms nothing. Never excused: a 403 (the answer must be the 404 of
+            // an unknown record) and a 400 (the body must reach the check).
             const unknown = await attacker.send(method, unknownUrl, unknownBody);
             requests++;
-            if (res.statusCode !== 400 && unknown.statusCode === res.statusCode && codeOf(unknown.body) === codeOf(res.body)) {
+            if (res.statusCode !== 400 && res.statusCode !== 403 && unknown.statusCode === res.statusCode && codeOf(unknown.body) === codeOf(res.body)) {
               idBlind.push(`${where} ${codeOf(res.body)}`);
             } else {
               (attacker.signedIn ? misses : missesAnon).push(`${where} (unknown id → ${unknown.statusCode}) ${res.body.slice(0, 160)}`);
+            }
+          }
+        }
+
+        // The owner's ids in the body of a request on the attacker's own record (same-storefront patient).
+        if (ownedInBody.length > 0 && body !== undefined) {
+          let ownUrl = path;
+          for (const name of params) {
+            const rule = ATTACKER_PATH_RULES.find(([re, param]) => param === name && re.test(path));
+            if (rule) ownUrl = ownUrl.replace(`{${name}}`, rule[2]);
+          }
+          // Their own order where the body names one; the rest of the owner's ids stay.
+          const ownBody = ownedInBody.includes('orderId') ? { ...(body as object), orderId: bReview.orderId } : body;
+          const ownerIdsLeft = ownedInBody.filter((p) => p !== 'orderId');
+          if (ownUrl.includes('{') || ownerIdsLeft.length === 0) {
+            bodyAttacks.skipped.push(`${label}: ${ownUrl.includes('{') ? 'no record of the attacker’s own for its path' : 'no owner id left in the body'}`);
+          } else {
+            bodyAttacks.tried.push(`${label} (${ownerIdsLeft.join(', ')})`);
+            const attacker = attackers[0]!;
+            const res = await attacker.send(method, ownUrl, ownBody);
+            requests++;
+            const where = `${label} on their own record with the owner’s ${ownerIdsLeft.join(', ')}, as ${attacker.name} → ${res.statusCode}`;
+            const found = secrets.filter((x) => res.body.includes(x));
+            if ((res.statusCode >= 200 && res.statusCode < 400) || found.length > 0) {
+              leaks.push(`${where}${found.length ? ` (body has ${found.join(', ')})` : ''}`);
+            } else if (res.statusCode !== 404) {
+              // Their own record may be in a state that refuses first: a miss only if the answer tells
+              // the owner's record from one that does not exist.
+              const unknownIds = JSON.parse(ownerIdsLeft.flatMap((p) => [OWNED_BODY_IDS[p]].flat() as string[]).reduce((json, id) => json.split(id).join(randomUUID()), JSON.stringify(ownBody))) as unknown;
+              const unknown = await attacker.send(method, ownUrl, unknownIds);
+              requests++;
+              if (res.statusCode === 403 || unknown.statusCode !== res.statusCode || codeOf(unknown.body) !== codeOf(res.body)) {
+                misses.push(`${where} (unknown id → ${unknown.statusCode}) ${res.body.slice(0, 160)}`);
+              } else {
+                idBlind.push(`${where} ${codeOf(res.body)}`);
+              }
             }
           }
         }
@@ -536,6 +590,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
       'non-404 misses (signed in)': misses.length,
       'non-401/404 misses (nobody, guest)': missesAnon.length,
       'refusals before the lookup (any id)': idBlind.length,
+      'owner ids in the body of own record': bodyAttacks.tried.length,
       'owner controls passed': `${controls.passed}/${controls.tried}`,
       'duration (s)': ((Date.now() - started) / 1000).toFixed(1),
     };
@@ -547,6 +602,9 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
         '',
         `Skipped (${skipped.length}):`,
         ...skipped.map((s) => `  - ${s}`),
+        `Owner ids in the body, on the attacker’s own record (${bodyAttacks.tried.length}):`,
+        ...bodyAttacks.tried.map((x) => `  - ${x}`),
+        ...bodyAttacks.skipped.map((x) => `  - (not tried) ${x}`),
         ...(idBlind.length ? ['', 'Refused before the lookup, the same for an unknown id (reveals nothing):', ...idBlind.map((s) => `  - ${s}`)] : []),
         ...(controls.excused.length ? ['', 'Owner controls not 2xx, as this state allows:', ...controls.excused.map((s) => `  - ${s}`)] : []),
         ...(controls.failed.length ? ['', 'OWNER CONTROLS FAILED (the ids are not the owner’s?):', ...controls.failed.map((s) => `  - ${s}`)] : []),
