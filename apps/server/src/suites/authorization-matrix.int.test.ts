@@ -259,6 +259,16 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
     expect((await doctor.post(`/api/doctor/orders/${bReview.orderId}/claim`)).statusCode).toBe(200);
     expect((await doctor.post(`/api/doctor/orders/${bReview.orderId}/request-info`, { question: 'Any nausea so far?' })).statusCode).toBe(200);
     const [bRequest] = await rowsOf<{ id: string }>(db, sql`select id from info_requests where order_id = ${bReview.orderId}`);
+    // Their own address, pharmacy, upload and card: the same request with these must get past the lookup.
+    const bAddress = await samePatient.post('/api/addresses', { fullName: 'Bo Neighbour', line1: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550111' });
+    const bPharmacy = await samePatient.post('/api/pharmacies', { name: 'Neighbour Drugs', address: '3 Oak Row', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550177', npi: '1234567893' });
+    expect([bAddress.statusCode, bPharmacy.statusCode]).toEqual([201, 201]);
+    const ATTACKER_BODY_IDS: Record<string, unknown> = {
+      savedAddressId: bAddress.json().id as string,
+      pharmacyId: bPharmacy.json().id as string,
+      uploadIds: [await patientUpload(ctx, samePatient)],
+      cardId: await saveCard(ctx, samePatient),
+    };
     const guest = new TestBrowser(ctx.app);
     expect((await guest.request({ method: 'POST', url: '/api/session/guest' })).statusCode).toBeLessThan(300);
 
@@ -448,7 +458,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
     let withIds = 0;
     let requests = 0;
     const skipped: string[] = [];
-    const bodyAttacks = { tried: [] as string[], skipped: [] as string[] };
+    const bodyAttacks = { tried: [] as string[], skipped: [] as string[], controlsPassed: 0, controlsFailed: [] as string[] };
     const noFixture: string[] = [];
     const leaks: string[] = [];
     const misses: string[] = [];
@@ -575,6 +585,12 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
                 idBlind.push(`${where} ${codeOf(res.body)}`);
               }
             }
+            // Control, after the attack (it may use up their question): their own ids get past the lookup.
+            const theirs = { ...(ownBody as object), ...Object.fromEntries(ownerIdsLeft.map((p) => [p, ATTACKER_BODY_IDS[p]])) };
+            const control = await attacker.send(method, ownUrl, theirs);
+            requests++;
+            if (control.statusCode !== 404 && control.statusCode !== 400) bodyAttacks.controlsPassed++;
+            else bodyAttacks.controlsFailed.push(`${label} with their own ids → ${control.statusCode} ${control.body.slice(0, 120)}`);
           }
         }
       }
@@ -591,6 +607,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
       'non-401/404 misses (nobody, guest)': missesAnon.length,
       'refusals before the lookup (any id)': idBlind.length,
       'owner ids in the body of own record': bodyAttacks.tried.length,
+      'their own ids get past the lookup': `${bodyAttacks.controlsPassed}/${bodyAttacks.tried.length}`,
       'owner controls passed': `${controls.passed}/${controls.tried}`,
       'duration (s)': ((Date.now() - started) / 1000).toFixed(1),
     };
@@ -605,6 +622,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
         `Owner ids in the body, on the attacker’s own record (${bodyAttacks.tried.length}):`,
         ...bodyAttacks.tried.map((x) => `  - ${x}`),
         ...bodyAttacks.skipped.map((x) => `  - (not tried) ${x}`),
+        ...(bodyAttacks.controlsFailed.length ? ['', 'BODY CONTROLS FAILED:', ...bodyAttacks.controlsFailed.map((x) => `  - ${x}`)] : []),
         ...(idBlind.length ? ['', 'Refused before the lookup, the same for an unknown id (reveals nothing):', ...idBlind.map((s) => `  - ${s}`)] : []),
         ...(controls.excused.length ? ['', 'Owner controls not 2xx, as this state allows:', ...controls.excused.map((s) => `  - ${s}`)] : []),
         ...(controls.failed.length ? ['', 'OWNER CONTROLS FAILED (the ids are not the owner’s?):', ...controls.failed.map((s) => `  - ${s}`)] : []),
@@ -621,6 +639,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
     expect(missesAnon).toEqual([]);
     // The owner reaches every read but the named state-dependent ones, so every id tried is real.
     expect(controls.failed).toEqual([]);
+    expect(bodyAttacks.controlsFailed).toEqual([]);
     expect(controls.passed).toBeGreaterThanOrEqual(40);
   });
 });
