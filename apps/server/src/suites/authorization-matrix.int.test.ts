@@ -127,7 +127,7 @@ describe('authorization matrix over the OpenAPI document (issue 20)', () => {
     const ownerEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, patient.userId)))[0]!.email;
     await db.update(users).set({ dateOfBirth: OWNER.dateOfBirth }).where(eq(users.id, patient.userId));
 
-    // A prescribed Metformin order with consult answers and an upload, shipped by the partner pharmacy.
+    // A prescribed Metformin order with consult answers and an upload, sent to the partner pharmacy.
     const order = (await patient.post('/api/cart')).json().id as string;
     const items = await patient.patch(`/api/orders/${order}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.metformin }] });
     expect(items.statusCode).toBe(200);
