@@ -2,7 +2,7 @@
 // first start, listen, and a graceful shutdown that finishes in-flight requests.
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { runMigrations } from './db/migrate.ts';
+import { runMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './db/seed/index.ts';
 import { createDevClock } from './lib/dev-clock.ts';
 import { closeOnSignals, loadConfigOrExit } from './lib/process-lifecycle.ts';
@@ -17,10 +17,13 @@ async function main() {
     image: config.PGLITE_IMAGE,
     onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
   });
-  await runMigrations(database);
-  // Reference data every store needs, demo or not: the medication list for the consult search.
-  await syncMedicationList(database.db);
-  const seed = config.SEED_DEMO ? await seedDemoDataIfEmpty(database.db) : null;
+  // Instances started together on one PostgreSQL database take turns (withStartupLock).
+  const seed = await withStartupLock(config.DATABASE_URL, async () => {
+    await runMigrations(database);
+    // Reference data every store needs, demo or not: the medication list for the consult search.
+    await syncMedicationList(database.db);
+    return config.SEED_DEMO ? await seedDemoDataIfEmpty(database.db) : null;
+  });
   const devClock = config.DEV_CLOCK ? createDevClock() : undefined;
   const app = await buildApp({ config, database, ...(devClock ? { devClock, now: devClock.now } : {}) });
 
