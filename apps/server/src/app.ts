@@ -122,7 +122,7 @@ import { accountOrderRoutes } from './modules/orders/account-orders.routes.ts';
 import { createAccountOrders } from './workflows/account-orders.ts';
 import { createChangeShippingAddress } from './workflows/change-shipping-address.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -367,6 +367,7 @@ export async function buildApp(options: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

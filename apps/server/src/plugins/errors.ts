@@ -1,6 +1,6 @@
 // Turns every failure into application/problem+json. A 5xx never reveals internals: the client
 // gets the catalogue's INTERNAL message and the request id; the log gets the stack.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@store/domain';
@@ -12,6 +12,17 @@ function fieldName(instancePath: string, context: string | undefined, missing?: 
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   const property = typeof missing === 'string' ? missing : '';
   return [path, property].filter(Boolean).join('.') || context || 'body';
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before routing (a path that is not valid percent-
+ * encoding, FST_ERR_BAD_URL) as our problem, not its default JSON with its error code and the URL.
+ */
+export function frameworkErrorHandler(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply
+    .status(400)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send({ type: 'about:blank', status: 400, code: 'BAD_REQUEST', detail: 'The request could not be read.' });
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -45,9 +56,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       code = 'RATE_LIMITED';
       detail = MESSAGES.RATE_LIMITED;
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, unsupported media type...): say what, not how.
+      // Fastify's own client errors (bad JSON, unsupported media type...): say what, not how, and
+      // in our codes, not the framework's (issue 20: FST_ERR_CTP_EMPTY_JSON_BODY named Fastify).
       status = error.statusCode;
-      code = error.code ?? 'BAD_REQUEST';
+      code = status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
       detail = status === 415 ? 'Unsupported content type.' : 'The request could not be read.';
     }
 

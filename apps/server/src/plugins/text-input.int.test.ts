@@ -84,6 +84,15 @@ describe('text the store cannot keep is a 400 naming the field (issue 13 #6)', (
     expect(order).toMatchObject({ couponCode: null, shipLine1: null });
   });
 
+  it('answers a well-formed body nested 10,000 deep without a 500 (issue 20: fuzzing overflowed the stack here)', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const res = await send('PATCH', '/api/account/profile', `{"firstName":"Pat","note":${deep}}`);
+    expect(res.statusCode).toBeLessThan(500);
+    const bad = await send('PATCH', '/api/account/profile', `{"firstName":"Pat","note":${'['.repeat(10_000)}"${NUL}"${']'.repeat(10_000)}}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toMatch(/^note\.0\.0\./);
+  });
+
   it('keeps ordinary text, emoji (a whole surrogate pair) included', async () => {
     const res = await send('PATCH', '/api/account/profile', '{"firstName":"Zoë 🌿"}');
     expect(res.statusCode).toBe(200);
@@ -93,6 +102,8 @@ describe('text the store cannot keep is a 400 naming the field (issue 13 #6)', (
 describe('findBadText', () => {
   it.each([
     [{ a: 'fine', b: ['ok', { c: 'x\u0000' }] }, ['b', '1', 'c']],
+    [{ a: ['x\u0000'], b: 'y\u0000' }, ['a', '0']],
+    [{ 'a\u0000': 'x\u0000' }, ['a']],
     [{ a: '\uDC00' }, ['a']],
     [{ a: '\uD83C\uDF3F' }, null],
     ['\u0000', []],

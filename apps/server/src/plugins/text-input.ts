@@ -22,23 +22,46 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
-/** The dotted path (`address.line1`, `items.0.note`) of the first bad string or key in `value`. */
+/** Where a value sits: its key and its parent's place (built into a path only when one is bad). */
+type Place = { key: string; parent: Place | null } | null;
+
+function pathOf(place: Place, base: string[]): string[] {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.push(at.key);
+  return [...base, ...keys.reverse()];
+}
+
+/**
+ * The dotted path (`address.line1`, `items.0.note`) of the first bad string or key in `value`.
+ * Walked with a stack of its own, not by recursion: a well-formed JSON body nested 10,000 deep
+ * overflowed the call stack and answered 500 (issue 20's fuzzing).
+ */
 export function findBadText(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return badText(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findBadText(item, [...path, String(i)]);
-      if (found) return found;
+  // A key is checked just before its value, as the body reads.
+  type Step = { value: unknown; place: Place } | { key: string; place: Place };
+  const pending: Step[] = [{ value, place: null }];
+  while (pending.length > 0) {
+    const step = pending.pop()!;
+    if ('key' in step) {
+      if (badText(step.key)) return pathOf(step.place, path).concat(step.key.replaceAll(NUL, '').replace(new RegExp(LONE_SURROGATE, 'g'), ''));
+      continue;
     }
-    return null;
-  }
-  // Parsed records only (a multipart stream or a Buffer is the route's own business).
-  if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (badText(key)) return [...path, key.replaceAll(NUL, '').replace(new RegExp(LONE_SURROGATE, 'g'), '')];
-      const found = findBadText(item, [...path, key]);
-      if (found) return found;
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (badText(current)) return pathOf(step.place, path);
+      continue;
     }
+    const children: Step[] = [];
+    if (Array.isArray(current)) {
+      for (const [i, item] of current.entries()) children.push({ value: item, place: { key: String(i), parent: step.place } });
+    } else if (isRecord(current)) {
+      // Parsed records only (a multipart stream or a Buffer is the route's own business).
+      for (const [key, item] of Object.entries(current)) {
+        children.push({ key, place: step.place }, { value: item, place: { key, parent: step.place } });
+      }
+    }
+    // Last first onto the stack, so the first bad one found is the first in the body.
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return null;
 }

@@ -257,8 +257,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       const { productId, storefrontId, qty, landingGuid } = request.query;
       // The storefront is the host's; a link naming another storefront finds nothing here.
       if (storefrontId && storefrontId !== request.storefront.id) throw notFound();
-      const owner = await ensureOwner(request, reply);
-      return cart.checkoutRedirect(request.storefront, owner, { product: productId, qty, landingGuid });
+      return cart.checkoutRedirect(request.storefront, () => ensureOwner(request, reply), { product: productId, qty, landingGuid });
     },
   );
 };

@@ -636,13 +636,20 @@ export function createCartService(deps: Deps) {
      */
     async checkoutRedirect(
       storefront: StorefrontConfig,
-      owner: OrderOwner,
+      ownerOrStart: OrderOwner | (() => Promise<OrderOwner>),
       input: { product: string; qty?: number | undefined; landingGuid?: string | null | undefined },
     ): Promise<{ orderId: string; route: string; order: OrderView }> {
       const data = await storeData(storefront.id);
       const product = data.catalog.findActive(input.product);
       if (!product) throw notFound();
       const landingGuid = await knownLandingGuid(storefront.id, input.landingGuid);
+      // A visitor's guest session is started only once the link is known good (issue 20's fuzzing:
+      // a link to no product answered 404 but had already written a session). A new visitor's cart
+      // is empty, so the product and its quantity are all that can be wrong with it.
+      if (input.qty !== undefined && (input.qty < product.qtyMin || input.qty > product.qtyMax)) {
+        throw fieldProblems([{ field: 'qty', message: MESSAGES.QUANTITY_OUT_OF_RANGE }], ['QUANTITY_OUT_OF_RANGE']);
+      }
+      const owner = typeof ownerOrStart === 'function' ? await ownerOrStart() : ownerOrStart;
       const result = await db.transaction(async (tx) => {
         let { order } = await getOrCreateDraft(tx, storefront, owner, landingGuid);
         const current = await repo.itemsOf(tx, order.id);

@@ -1,8 +1,10 @@
 // SPEC §7 "POST checkout redirect (query productId, storefrontId)" and SPEC §2 "After a cart or
 // order load the user is sent to the first pending stage".
 import { APP_ROUTES, CHECKOUT_ROUTES, MESSAGES, Stage } from '@store/domain';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/app.ts';
+import { sessions } from '../../db/schema/auth.ts';
 import { DEMO_PRODUCTS } from '../../db/seed/store.ts';
 import { EVERGREEN_ID, LUMEN_ID } from '../../db/seed/storefronts.ts';
 import { CART_MESSAGES } from './cart.messages.ts';
@@ -16,6 +18,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
+
+const sessionCount = async () => (await ctx.database.db.select({ n: count() }).from(sessions))[0]!.n;
 
 const redirect = (browser: TestBrowser, query: string) => browser.post(`/api/checkout/redirect?${query}`);
 
@@ -91,6 +95,16 @@ describe('POST /api/checkout/redirect', () => {
     expect((await redirect(browser, `productId=${L.hairDuo}`)).statusCode).toBe(404);
     expect((await redirect(browser, `productId=${P.semaglutide}&storefrontId=${LUMEN_ID}`)).statusCode).toBe(404);
     expect(await orderCount(ctx)).toBe(before);
+  });
+
+  it('starts no guest session for a visitor whose link is refused (issue 20: fuzzing found a 404 that wrote one)', async () => {
+    const sessionsBefore = await sessionCount();
+    for (const query of ['productId=no-such-product', `productId=${P.finasteride}&qty=9`]) {
+      const browser = new TestBrowser(ctx.app);
+      expect((await redirect(browser, query)).statusCode).toBeGreaterThanOrEqual(400);
+      expect(browser.cookie('sid')).toBeUndefined();
+    }
+    expect(await sessionCount()).toBe(sessionsBefore);
   });
 
   const bad: [string, string, { field: string; message: string }][] = [
