@@ -48,6 +48,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 // issue 20 (operations): readiness, Prometheus metrics, graceful shutdown.
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { SIGNAL_CLOSE } from '@store/domain';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { createJobQueue } from './modules/jobs/jobs.service.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
@@ -417,7 +418,7 @@ export async function buildApp(options: BuildAppOptions) {
     options: { maxPayload: 256 * 1024 },
     preClose(done) {
       const server = this.websocketServer;
-      for (const client of server.clients) client.close(1012, 'service restart');
+      for (const client of server.clients) client.close(SIGNAL_CLOSE.serviceRestart, 'service restart');
       // A peer that does not answer the close within a second is cut off (ws would wait 30 s).
       const cut = setTimeout(() => {
         for (const client of server.clients) client.terminate();
