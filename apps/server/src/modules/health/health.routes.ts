@@ -47,7 +47,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; re
       },
     },
     async (request, reply) => {
-      const report = await readiness.report((name, err) => request.log.error({ dependency: name, err: { message: err.message } }, 'readiness check failed'));
+      const report = await readiness.report((name, err) => request.log.error({ dependency: name, err }, 'readiness check failed'));
       // A probe's answer is never cached by anything between the balancer and us.
       reply.header('cache-control', 'no-store');
       if (report.status === 'ready') return report;
