@@ -2,7 +2,7 @@
 // GET /api/ready answers 200 with each dependency up, 503 naming the one that is down (a hung one
 // counts as down after its timeout), and 503 draining once shutdown has begun, whatever the
 // dependencies say, so the balancer stops sending work before the listener closes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -48,6 +48,18 @@ describe('readiness (issue 20)', () => {
       databaseDown = false;
     }
     expect((await ready()).statusCode).toBe(200);
+  });
+
+  it('answers for the instance whatever the Host (a balancer probes by address), without a storefront lookup', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ready', headers: { host: '10.0.3.17:3000' } });
+    expect(res.statusCode).toBe(200);
+    const spy = vi.spyOn(app.services.storefronts, 'resolve');
+    try {
+      await app.inject({ method: 'GET', url: '/api/ready', headers: { host: 'localhost:3000' } });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('counts a dependency that does not answer in time as down, and names only the failing one', async () => {
