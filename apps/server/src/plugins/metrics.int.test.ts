@@ -60,6 +60,7 @@ describe('/metrics (issue 20)', () => {
     for (const id of ids) await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: { host: 'localhost:3000' } });
     await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'localhost:3000' } });
     await ctx.app.inject({ method: 'GET', url: '/no/such/path', headers: { host: 'localhost:3000' } });
+    await ctx.app.inject({ method: 'GET', url: `/api/no/such/${ids[0]}`, headers: { host: 'localhost:3000' } });
     const text = await scrape();
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/orders/:id', status: '4xx' })).toBe(3);
@@ -67,6 +68,8 @@ describe('/metrics (issue 20)', () => {
     expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/api/health', status: '2xx', le: '+Inf' })).toBeGreaterThanOrEqual(1);
     for (const id of ids) expect(text).not.toContain(id);
     expect(text).not.toContain('/no/such/path');
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '(web page)', status: '4xx' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '(unmatched)', status: '4xx' })).toBe(1);
   });
 
   it('counts payments by outcome from the payments service: a charge captured, a card declined', async () => {

@@ -1,6 +1,7 @@
 // GET /metrics for Prometheus (issue 20) and the request timing behind it. Every request's time
 // is recorded under its route pattern (`/api/orders/:id`, never the URL with the id), method and
-// status class; a request no route matched counts under `(unmatched)`. With METRICS_TOKEN set the
+// status class; a page of the web app (served by the not-found handler) counts under `(web page)`,
+// an API path no route matched under `(unmatched)`. With METRICS_TOKEN set the
 // scrape must send `Authorization: Bearer <token>`, anyone else gets the 404 an unknown path gets;
 // without it /metrics is open and belongs on the private network (README "Operations").
 // Hidden from the OpenAPI document: it is for the operator's Prometheus, not for API clients, and
@@ -21,7 +22,7 @@ const sameSecret = (given: string, expected: string) => {
 const plugin: FastifyPluginAsync<{ metrics: Metrics; token: string | undefined }> = async (app, { metrics, token }) => {
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
-      { method: request.method, route: request.routeOptions.url ?? '(unmatched)', status: reply.statusCode },
+      { method: request.method, route: request.routeOptions.url ?? (request.url.startsWith('/api/') ? '(unmatched)' : '(web page)'), status: reply.statusCode },
       reply.elapsedTime / 1000,
     );
   });
