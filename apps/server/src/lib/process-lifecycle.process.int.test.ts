@@ -1,7 +1,8 @@
 // issue 20 "Graceful shutdown", the real process: the store started as `npm start` starts it
 // (src/main.ts through tsx, PGlite in a temporary DATA_DIR) receives SIGTERM while a patient's
 // request is still arriving (its body sent slowly, like an upload on a poor connection); the
-// request is answered in full, new connections are refused, and the process exits 0.
+// readiness probe hears 503 draining at once, the request is answered in full, new connections
+// are refused once SHUTDOWN_DRAIN_DELAY_MS has passed, and the process exits 0.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-shutdown-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ready = () =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: PORT, path: '/api/ready', agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
 const accepts = () =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect({ port: PORT, host: '127.0.0.1' });
@@ -31,7 +42,7 @@ describe('the store process on SIGTERM (issue 20)', () => {
     const { DATABASE_URL: _url, TEST_DATABASE_URL: _test, ...env } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', WEB_DIST_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'info' },
+      env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', WEB_DIST_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'info', SHUTDOWN_DRAIN_DELAY_MS: '1500' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -47,8 +58,10 @@ describe('the store process on SIGTERM (issue 20)', () => {
         await sleep(200);
       }
 
+      expect((await ready()).status).toBe(200);
       // A request whose body is still arriving when the signal comes.
       const body = '{}';
+      let drainingProbe: { status: number; body: string } | undefined;
       const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
           {
@@ -70,6 +83,9 @@ describe('the store process on SIGTERM (issue 20)', () => {
         void (async () => {
           await sleep(300);
           child.kill('SIGTERM');
+          // Within SHUTDOWN_DRAIN_DELAY_MS the balancer's probe already hears "draining".
+          await sleep(200);
+          drainingProbe = await ready();
           // The listener closes while the body is still coming.
           const closedBy = Date.now() + 10_000;
           while ((await accepts()) && Date.now() < closedBy) await sleep(50);
@@ -81,11 +97,13 @@ describe('the store process on SIGTERM (issue 20)', () => {
       expect(await accepts()).toBe(false);
       expect(response.status).toBe(200);
       expect(JSON.parse(response.body)).toMatchObject({ kind: 'guest' });
+      expect(drainingProbe?.status).toBe(503);
+      expect(JSON.parse(drainingProbe!.body)).toEqual({ status: 'draining' });
       const code = await exited;
       if (code !== 0) console.log(output);
       expect(code).toBe(0);
       expect(output).toContain('shut down cleanly');
-      console.log(`SIGTERM during a request: the request answered ${response.status}, new connections refused, exit code ${code}`);
+      console.log(`SIGTERM during a request: /api/ready ${drainingProbe!.status} draining, the request answered ${response.status}, new connections refused, exit code ${code}`);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
