@@ -45,6 +45,11 @@ import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createDoctorService } from './modules/doctors/doctors.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+// issue 20 (operations): readiness, Prometheus metrics, graceful shutdown.
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { SIGNAL_CLOSE } from '@store/domain';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { createJobQueue } from './modules/jobs/jobs.service.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { createLandingService } from './modules/landing/landing.service.ts';
@@ -178,7 +183,7 @@ export interface BuildAppOptions {
  * that calls several modules in one step (docs/decisions/006-workflows-and-modules.md). Nothing
  * here hands a module a callback into another.
  */
-function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
+function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undefined, metrics: Metrics) {
   const { db } = options.database;
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -189,7 +194,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const files = createFileStorage(config);
   const storefronts = createStorefrontService({ db });
   // Work a request should not wait for (mail, receipts, reconciliation), on the database.
-  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS });
+  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, onFinished: metrics.jobFinished });
   const sessions = createSessionService({ db, config, now });
   const audit = createAuditService({ db, now });
   const outbox = createOutboxStore(db, now);
@@ -209,7 +214,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const doctors = createDoctorService({ db });
   // The card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
   const paymentGateway = createPaymentGateway(config, { db, now });
-  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit, log });
+  const payments = createPaymentsService({ db, gateway: paymentGateway.gateway, now, audit, log, onOutcome: metrics.payment });
   const auth = createAuthService({ db, config, now, secret, sessions, audit, notifications, products: catalog });
   const uploads = createUploadService({
     db,
@@ -356,6 +361,8 @@ export type AppServices = ReturnType<typeof createServices>;
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Whether this instance should get work; shutdown marks it draining (issue 20). */
+    readiness: Readiness;
   }
 }
 
@@ -406,11 +413,35 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(cookie);
   // WebSocket routes (the visit's signalling, issue 16); a frame over 256 KiB closes the socket.
-  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
+  // Closing, the server ends each open socket with 1012 (service restart): the visit's client
+  // reconnects, through the balancer, to an instance that is still running (issue 20).
+  await app.register(websocket, {
+    options: { maxPayload: 256 * 1024 },
+    preClose(done) {
+      const server = this.websocketServer;
+      for (const client of server.clients) client.close(SIGNAL_CLOSE.serviceRestart, 'service restart');
+      // A peer that does not answer the close within a second is cut off (ws would wait 30 s).
+      const cut = setTimeout(() => {
+        for (const client of server.clients) client.terminate();
+      }, 1000);
+      server.close(() => {
+        clearTimeout(cut);
+        done();
+      });
+    },
+  });
   await app.register(openapiPlugin);
 
-  const services = createServices(options, app.log);
+  // issue 20: this app's own metrics registry, and request timing for every route after this.
+  const metrics = createMetrics({ defaultMetrics: config.NODE_ENV !== 'test' });
+  await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
+  // Readiness: each dependency this instance needs to serve (REDIS_URL adds Redis).
+  const readiness = createReadiness({ database: options.database.ping });
+  app.decorate('readiness', readiness);
+
+  const services = createServices(options, app.log, metrics);
   app.decorate('services', services);
+  metrics.readQueueFrom(services.jobs);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -420,7 +451,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(identityPlugin, { sessions: services.sessions, alwaysSecureCookies: config.NODE_ENV === 'production' });
   await app.register(adminGuardPlugin);
 
-  await app.register(healthRoutes, { ping: options.database.ping });
+  await app.register(healthRoutes, { ping: options.database.ping, readiness });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });
   await app.register(sessionRoutes, { sessions: services.sessions, config });
   await app.register(paymentsRoutes, {

@@ -141,6 +141,13 @@ const envSchema = z.object({
   VISIT_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // all: direct, STUN and TURN paths; relay: the call always goes through TURN (hides the participants' addresses from each other; needs VISIT_TURN_URLS).
   VISIT_ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  // issue 20 (operations: readiness, metrics, graceful shutdown)
+  // Bearer token GET /metrics asks for when set (without it: 404); unset, /metrics is open, so keep it on the private network.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Milliseconds between SIGTERM (GET /api/ready answers 503 draining) and the listener closing, so the balancer's next health check sees it first.
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Milliseconds a stopping process has to finish its requests, jobs and sockets before it exits 1 anyway.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(30_000),
 }).superRefine((env, ctx) => {
   if (env.VISIT_TURN_URLS.length > 0 && !env.VISIT_TURN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['VISIT_TURN_SECRET'], message: 'is required when VISIT_TURN_URLS is set' });

@@ -27,7 +27,7 @@ async function main() {
   const devClock = config.DEV_CLOCK ? createDevClock() : undefined;
   const app = await buildApp({ config, database, ...(devClock ? { devClock, now: devClock.now } : {}) });
 
-  closeOnSignals(app, database, 10_000);
+  closeOnSignals(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where =

@@ -25,8 +25,9 @@ async function main() {
   await app.ready();
   app.log.info('background-job worker started');
 
-  // A job under way may be a mail being handed to SMTP: give it time to finish.
-  closeOnSignals(app, database, 30_000);
+  // A job under way may be a mail being handed to SMTP: it has SHUTDOWN_GRACE_MS to finish. A
+  // worker serves no traffic, so there is no balancer to drain from.
+  closeOnSignals(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
 }
 
 main().catch((err) => {

@@ -50,7 +50,8 @@ export const storefrontContextPlugin = fp(
       });
     });
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+      // The probes answer for the instance, not a storefront, and must not depend on one (issue 20).
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url.startsWith('/api/ready')) return;
       if (request.url.startsWith('/api/docs') || request.url === '/api/openapi.json') return;
       request.storefront = await storefronts.resolve(request.headers.host);
     });

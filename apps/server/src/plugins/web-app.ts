@@ -14,6 +14,7 @@ import { MESSAGES } from '@store/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROBLEM_CONTENT_TYPE } from './errors.ts';
+import { redactUrl } from '../lib/logging.ts';
 
 /** What apps/web/src/app/entry-server.tsx exports. */
 export interface ServerRender {
@@ -182,7 +183,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
           return reply.status(page.status).header('cache-control', 'no-store').send(fillTemplate(pageTemplate!, page));
         }
       } catch (err) {
-        request.log.warn({ err, url: request.url }, 'server render failed: the page is drawn in the browser');
+        request.log.warn({ err, url: redactUrl(request.url) }, 'server render failed: the page is drawn in the browser');
       }
     }
     return reply.send(template);

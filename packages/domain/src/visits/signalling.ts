@@ -81,5 +81,9 @@ export type ServerSignal =
   | { type: 'pong' }
   | { type: 'error'; code: SignalError };
 
-/** WebSocket close codes the server uses (4000–4999 are the application's). */
-export const SIGNAL_CLOSE = { notFound: 4404, notOpen: 4409, ended: 4410, replaced: 4001, badMessage: 4400 } as const;
+/**
+ * WebSocket close codes the server uses (4000–4999 are the application's). `serviceRestart` is the
+ * standard 1012 an instance sends its sockets as it shuts down (issue 20): the client reconnects,
+ * and the balancer sends it to an instance still running.
+ */
+export const SIGNAL_CLOSE = { notFound: 4404, notOpen: 4409, ended: 4410, replaced: 4001, badMessage: 4400, serviceRestart: 1012 } as const;

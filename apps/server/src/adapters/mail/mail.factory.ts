@@ -15,6 +15,6 @@ export function createMailAdapter(
   return createOutboxMailAdapter({
     outbox,
     ...(log ? { log } : {}),
-    logBody: config.NODE_ENV !== 'production',
+    logBody: config.NODE_ENV === 'development',
   });
 }

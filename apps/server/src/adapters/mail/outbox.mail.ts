@@ -25,8 +25,8 @@ export function createOutboxMailAdapter(deps: {
         {
           outboxId: row.id,
           channel: 'email',
-          subject: message.subject,
-          ...(deps.logBody ? { to: message.to, body: message.text } : {}),
+          // Outside development the id only: the address, subject and text are the patient's.
+          ...(deps.logBody ? { to: message.to, subject: message.subject, body: message.text } : {}),
         },
         'mail kept in the outbox',
       );

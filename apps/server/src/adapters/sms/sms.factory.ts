@@ -14,6 +14,6 @@ export function createSmsAdapter(
   return createOutboxSmsAdapter({
     outbox,
     ...(log ? { log } : {}),
-    logBody: config.NODE_ENV !== 'production',
+    logBody: config.NODE_ENV === 'development',
   });
 }

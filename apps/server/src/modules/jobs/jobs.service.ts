@@ -6,7 +6,7 @@
 // back-off until `maxAttempts`, then kept as `failed` with its last error. A job whose process died
 // mid-run is claimed again once its lock lapses. Delivery is at least once: handlers are idempotent
 // or harmless to repeat.
-import { and, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -34,6 +34,8 @@ export interface JobQueueOptions {
   keepDoneMs?: number;
   /** A handler still running after this long counts as failed (default: 80 % of the lock). */
   handlerTimeoutMs?: number;
+  /** Told of each job this process finishes (issue 20: the jobs_finished_total metric). */
+  onFinished?: (kind: string, outcome: 'done' | 'retry' | 'failed') => void;
 }
 
 const MINUTE = 60_000;
@@ -105,11 +107,13 @@ export function createJobQueue(options: JobQueueOptions) {
       // Taken over after its last attempt died with its process.
       log?.error({ jobId: job.id, job: job.name, attempt }, 'background job failed for good (its process stopped)');
       await db.update(jobs).set({ status: 'failed', lockedUntil: null, finishedAt: now(), lastError: job.lastError ?? 'the process running it stopped' }).where(mine);
+      options.onFinished?.(job.name, 'failed');
       return true;
     }
     try {
       await runHandler(handler, job);
       await db.update(jobs).set({ status: 'done', lockedUntil: null, finishedAt: now(), lastError: null }).where(mine);
+      options.onFinished?.(job.name, 'done');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = attempt >= job.maxAttempts;
@@ -123,6 +127,7 @@ export function createJobQueue(options: JobQueueOptions) {
             : { status: 'queued', lockedUntil: null, runAt: new Date(now().getTime() + retryDelayMs(attempt)), lastError: message },
         )
         .where(mine);
+      options.onFinished?.(job.name, giveUp ? 'failed' : 'retry');
     }
     return true;
   }
@@ -277,6 +282,18 @@ export function createJobQueue(options: JobQueueOptions) {
         .where(or(...prefixes.map((p) => like(jobs.singletonKey, `${escape(p)}%`))))
         .orderBy(jobs.createdAt)
         .limit(limit);
+    },
+
+    /** How many jobs of each kind are in each state (issue 20: the `jobs` metric, read at each scrape). */
+    async stateCounts(): Promise<{ kind: string; state: string; count: number }[]> {
+      const rows = await db.select({ kind: jobs.name, state: jobs.status, count: count() }).from(jobs).groupBy(jobs.name, jobs.status);
+      return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
+    },
+
+    /** Jobs due now that no worker has taken yet (issue 20: the queue depth). */
+    async dueCount(): Promise<number> {
+      const [row] = await db.select({ count: count() }).from(jobs).where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now())));
+      return Number(row?.count ?? 0);
     },
 
     /** A job's state (tests and support). */

@@ -34,6 +34,7 @@ import type { Identity } from '../auth/sessions.service.ts';
 import { HOLD_LAPSED, toFailure, toFailureResult, type PaymentFailure } from './payment-failures.ts';
 import { createPaymentsRepo, isUuid, type CardRow, type PaymentRow, type RefundRow } from './payments.repo.ts';
 import { createSavedCards } from './saved-cards.service.ts';
+import type { PaymentOutcome } from '../../lib/metrics.ts';
 
 export { paymentProblem, type PaymentFailure } from './payment-failures.ts';
 export type { CardView } from './saved-cards.service.ts';
@@ -175,6 +176,26 @@ export interface PaymentsServiceDeps {
   /** A pending payment untouched this long is taken to be abandoned (its process died) and re-asked. */
   stalePendingMs?: number;
   log?: FastifyBaseLogger | undefined;
+  /** Told of each payment outcome once it is recorded (issue 20: the payments_total metric). */
+  onOutcome?: ((outcome: PaymentOutcome) => void) | undefined;
+}
+
+/** Failure codes that mean the card or its bank said no (the rest: the processor or our side failed). */
+const CARD_REFUSALS = new Set(['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'incorrect_number', 'authentication_required']);
+
+/** The outcome a payment's new status counts as, or null for one that is not an outcome (pending). */
+function outcomeOfStatus(row: PaymentRow): PaymentOutcome | null {
+  switch (row.status) {
+    case 'authorized':
+    case 'captured':
+    case 'voided':
+    case 'refunded':
+      return row.status;
+    case 'failed':
+      return row.failureCode && CARD_REFUSALS.has(row.failureCode) ? 'declined' : 'failed';
+    default:
+      return null;
+  }
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
@@ -232,11 +253,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     patch: Parameters<typeof repo.transition>[2],
     event: { action: string; actor: AuditActor; ctx?: PaymentAudit | undefined; details?: Record<string, string | number | boolean | null> },
   ): Promise<PaymentRow | null> {
-    return db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx) => {
       const moved = await createPaymentsRepo(tx).transition(row.id, from, { ...patch, updatedAt: now() });
       if (moved) await recordAudit(tx, moved, event);
       return moved;
     });
+    // Counted once committed, by the process that made the change.
+    const outcome = moved && outcomeOfStatus(moved);
+    if (outcome) deps.onOutcome?.(outcome);
+    return moved;
   }
 
   async function recordAudit(
@@ -693,7 +718,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return null;
     }
     const answer = result;
-    return db.transaction(async (tx) => {
+    let outcome = null as PaymentOutcome | null;
+    const settledRefund = await db.transaction(async (tx) => {
       const r = createPaymentsRepo(tx);
       const locked = (await r.lockPayment(payment.id))!;
       const current = (await r.findRefund(refund.id, { forUpdate: true }))!;
@@ -702,6 +728,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!answer.ok) {
         const failed = (await r.settleRefund(refund.id, { status: 'failed', failureReason: answer.message, completedAt: at }))!;
         await recordAudit(tx, locked, { action: 'payment.refund_failed', actor, ctx, details: { refundId: refund.id, refundCents: refund.amountCents, code: answer.code } });
+        outcome = 'refund_failed';
         return failed;
       }
       const refundedCents = locked.refundedCents + refund.amountCents;
@@ -729,8 +756,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         tx,
       );
       await afterSettled?.(tx, { refund: toRefundView(done), payment: toPaymentView(moved!), fullyRefunded: full });
+      outcome = 'refunded';
       return done;
     });
+    // Counted once committed, by the process that settled it: a refund made (whole or part) or refused.
+    if (outcome) deps.onOutcome?.(outcome);
+    return settledRefund;
   }
 
   /** Waits for a pending refund another request is asking about; re-asks one whose answer is unknown or stale. */

@@ -406,6 +406,20 @@ describe('network trouble', () => {
     expect(FakePeer.all[0]!.closed).toBe(true);
   });
 
+  it('an instance shutting down (1012, service restart) is reconnected to, through the balancer to another (issue 20)', async () => {
+    const { sockets, socket, engine } = await connectedCall('patient');
+    socket().drop(SIGNAL_CLOSE.serviceRestart);
+    expect(SIGNAL_CLOSE.serviceRestart).toBe(1012);
+    expect(engine.getState()).toMatchObject({ phase: 'reconnecting', socketOpen: false });
+    await settle(500);
+    expect(sockets).toHaveLength(2);
+    socket().open();
+    socket().receive({ type: 'hello', role: 'patient', admitted: true, peerPresent: true, ...HELLO });
+    await settle();
+    expect(engine.getState()).toMatchObject({ socketOpen: true });
+    expect(engine.getState().phase).not.toBe('failed');
+  });
+
   it.each([
     [SIGNAL_CLOSE.notFound, 'not_found'],
     [SIGNAL_CLOSE.notOpen, 'not_open'],
