@@ -189,7 +189,7 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
   const files = createFileStorage(config);
   const storefronts = createStorefrontService({ db });
   // Work a request should not wait for (mail, receipts, reconciliation), on the database.
-  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS });
+  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, lockMs: config.JOB_LOCK_MS });
   const sessions = createSessionService({ db, config, now });
   const audit = createAuditService({ db, now });
   const outbox = createOutboxStore(db, now);

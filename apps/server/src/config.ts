@@ -141,6 +141,9 @@ const envSchema = z.object({
   VISIT_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // all: direct, STUN and TURN paths; relay: the call always goes through TURN (hides the participants' addresses from each other; needs VISIT_TURN_URLS).
   VISIT_ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  // issue 20 (topology)
+  // How long (ms) a claimed background job is held before another worker may take it over (a worker killed mid-job); its handler times out at 80 % of it.
+  JOB_LOCK_MS: z.coerce.number().int().min(5_000).default(5 * 60_000),
 }).superRefine((env, ctx) => {
   if (env.VISIT_TURN_URLS.length > 0 && !env.VISIT_TURN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['VISIT_TURN_SECRET'], message: 'is required when VISIT_TURN_URLS is set' });
