@@ -15,12 +15,13 @@ const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * @param {{ upstreams: { name: string; host?: string; port: number }[]; port?: number; host?: string;
- *   healthPath?: string; healthEveryMs?: number; log?: (line: string) => void }} options
+ *   healthPath?: string; healthEveryMs?: number; healthTimeoutMs?: number; log?: (line: string) => void }} options
  */
 export async function startBalancer(options) {
   const host = options.host ?? '127.0.0.1';
   const healthPath = options.healthPath ?? '/api/health';
   const healthEveryMs = options.healthEveryMs ?? 1000;
+  const healthTimeoutMs = options.healthTimeoutMs ?? 2000;
   const log = options.log ?? (() => {});
   const upstreams = options.upstreams.map((u) => ({ name: u.name, host: u.host ?? '127.0.0.1', port: u.port, healthy: false }));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -33,30 +34,43 @@ export async function startBalancer(options) {
     log(`${upstream.name} ${healthy ? 'up' : `down (${why})`}`);
   }
 
-  /** The next healthy upstream not tried yet for this request (round robin). */
+  /**
+   * The next healthy upstream not tried yet for this request (round robin). None healthy: any not
+   * tried yet (a refused connection costs nothing and is tried on the next), rather than a 503
+   * for an instance only slow to answer its health check.
+   */
   function pick(tried) {
-    for (let i = 0; i < upstreams.length; i += 1) {
-      const upstream = upstreams[(next + i) % upstreams.length];
-      if (upstream.healthy && !tried.has(upstream)) {
-        next = (next + i + 1) % upstreams.length;
-        return upstream;
+    for (const acceptable of [(u) => u.healthy, () => true]) {
+      for (let i = 0; i < upstreams.length; i += 1) {
+        const upstream = upstreams[(next + i) % upstreams.length];
+        if (acceptable(upstream) && !tried.has(upstream)) {
+          next = (next + i + 1) % upstreams.length;
+          return upstream;
+        }
       }
     }
     return null;
   }
 
+  // A refused connection takes an instance out at once (its process is gone); a slow or failing
+  // health check only after FALL in a row (HAProxy's `fall`), so a busy instance is not dropped.
+  const FALL = 2;
   function check(upstream) {
     return new Promise((resolve) => {
-      const req = http.get({ host: upstream.host, port: upstream.port, path: healthPath, headers: { host: 'localhost' }, timeout: healthEveryMs, agent: false }, (res) => {
+      const failed = (why) => {
+        upstream.failures = why === 'ECONNREFUSED' ? FALL : (upstream.failures ?? 0) + 1;
+        if (upstream.failures >= FALL) setHealth(upstream, false, why);
+        resolve();
+      };
+      const req = http.get({ host: upstream.host, port: upstream.port, path: healthPath, headers: { host: 'localhost' }, timeout: healthTimeoutMs, agent: false }, (res) => {
         res.resume();
-        setHealth(upstream, res.statusCode === 200, `health ${res.statusCode}`);
+        if (res.statusCode !== 200) return failed(`health ${res.statusCode}`);
+        upstream.failures = 0;
+        setHealth(upstream, true);
         resolve();
       });
-      req.on('timeout', () => req.destroy(new Error('health check timed out')));
-      req.on('error', (err) => {
-        setHealth(upstream, false, err.code ?? err.message);
-        resolve();
-      });
+      req.on('timeout', () => req.destroy(Object.assign(new Error('health check timed out'), { code: 'health check timed out' })));
+      req.on('error', (err) => failed(err.code ?? err.message));
     });
   }
   const checkAll = () => Promise.all(upstreams.map(check));
@@ -115,7 +129,10 @@ export async function startBalancer(options) {
     });
     upstreamReq.on('error', (err) => {
       if (res.headersSent) return void res.destroy();
-      if (err.code === 'ECONNREFUSED') setHealth(upstream, false, err.code);
+      if (err.code === 'ECONNREFUSED') {
+        upstream.failures = FALL;
+        setHealth(upstream, false, err.code);
+      }
       if (!sent || (!hasBody && REPEATABLE.has(req.method ?? ''))) {
         if (!sent) stats.retriedRefused += 1;
         return forward(req, res, tried);
@@ -133,8 +150,14 @@ export async function startBalancer(options) {
     forward(req, res, new Set());
   });
 
+  // Upgraded connections leave the HTTP server's bookkeeping: kept here so close() ends them.
+  const tunnels = new Set();
   server.on('upgrade', (req, socket, head) => {
     stats.upgrades += 1;
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
+    // The HTTP server's sockets allow half-open connections: a client that ends its side ends ours.
+    socket.on('end', () => socket.end());
     const tried = new Set();
     const tryNext = () => {
       const upstream = pick(tried);
@@ -158,7 +181,10 @@ export async function startBalancer(options) {
       });
       upstreamSocket.on('error', (err) => {
         if (!connected) {
-          if (err.code === 'ECONNREFUSED') setHealth(upstream, false, err.code);
+          if (err.code === 'ECONNREFUSED') {
+            upstream.failures = FALL;
+            setHealth(upstream, false, err.code);
+          }
           return tryNext();
         }
         socket.destroy();
@@ -185,6 +211,7 @@ export async function startBalancer(options) {
     async close() {
       clearInterval(timer);
       server.closeAllConnections?.();
+      for (const socket of tunnels) socket.destroy();
       await new Promise((resolve) => server.close(() => resolve()));
       agent.destroy();
     },

@@ -79,7 +79,7 @@ export function haproxyConfig({ port, upstreams, healthPath = '/api/health' }) {
     '  balance roundrobin',
     `  option httpchk GET ${healthPath}`,
     '  http-check send hdr Host localhost',
-    '  default-server inter 1s fall 1 rise 1',
+    '  default-server inter 1s fall 2 rise 1',
     ...upstreams.map((u) => `  server ${u.name} 127.0.0.1:${u.port} check`),
     '',
   ].join('\n');
