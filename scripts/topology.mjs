@@ -2,7 +2,8 @@
 // `npm run topology` (issue 20): the production topology on one machine without Docker — two web
 // instances on their own ports, a background-job worker and a load balancer in front, on
 // PostgreSQL (DATABASE_URL, or a fresh local database dropped on exit) and Redis when REDIS_URL is
-// set. Stays in the foreground; Ctrl-C or SIGTERM stops everything.
+// set. Stays in the foreground; Ctrl-C or SIGTERM stops everything (SIGTERM to this node process:
+// `npm run` does not pass a SIGTERM it receives on to the script).
 //   node scripts/topology.mjs [--web N] [--workers N] [--port P] [--haproxy] [--echo]
 // --port: the balancer's port (default 4000); web instances take the next ones (P+1, P+2, …).
 // --haproxy: HAProxy (`haproxy` on PATH) instead of the small Node balancer (scripts/lib/balancer.mjs).
@@ -67,3 +68,5 @@ async function stop(signal) {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// The terminal closed.
+process.on('SIGHUP', () => void stop('SIGHUP'));
