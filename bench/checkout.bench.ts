@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { DEMO_PRODUCTS } from '../apps/server/src/db/seed/store.ts';
+import { CHECKOUT_STEPS, percentile, runPatients as runCheckouts, type RunResults } from './lib/checkout-flow.ts';
 import { freePort } from './lib/store-process.ts';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 200);
@@ -35,8 +35,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const TARGET_P99_MS = 100;
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const STEPS = ['guest session', 'cart', 'add OTC product', 'shipping address + method', 'register', 'adopted cart', 'card token', 'pay'] as const;
-type Step = (typeof STEPS)[number];
+const STEPS = CHECKOUT_STEPS;
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
@@ -46,11 +45,6 @@ async function admin(statement: string) {
   } finally {
     await client.end();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -189,94 +183,7 @@ async function main() {
   }
 }
 
-interface Results {
-  times: Record<Step, number[]>;
-  errors: { step: Step; detail: string }[];
-  completed: number;
-  wallMs: number;
-}
-
-/** A patient's pause before a step: uniform between half and one and a half times `thinkMs`. */
-const pause = (thinkMs: number) => (thinkMs > 0 ? new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random()))) : Promise.resolve());
-
-async function runPatients(base: string, thinkMs: number, { concurrency = CONCURRENCY, patients = PATIENTS } = {}): Promise<Results> {
-  const times = Object.fromEntries(STEPS.map((s) => [s, [] as number[]])) as Record<Step, number[]>;
-  const errors: Results['errors'] = [];
-  const deadline = Date.now() + MAX_SECONDS * 1000;
-  const methods = (await (await fetch(`${base}/api/shipping-methods?state=TX`, { headers: { host: 'localhost' } })).json()) as unknown;
-  const methodList = (Array.isArray(methods) ? methods : ((methods as { methods?: unknown[] }).methods ?? [])) as { id: string }[];
-  const methodId = methodList[0]?.id ?? '00000000-0000-4000-8000-0000000a0301';
-
-  async function patient(n: number): Promise<boolean> {
-    let cookie = '';
-    const call = async (step: Step, method: string, p: string, body?: unknown, extra: Record<string, string> = {}) => {
-      await pause(thinkMs);
-      const headers: Record<string, string> = { host: 'localhost', 'x-requested-with': 'fetch', ...extra };
-      if (cookie) headers.cookie = cookie;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const started = performance.now();
-      const res = await fetch(base + p, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      const text = await res.text();
-      times[step].push(performance.now() - started);
-      const set = res.headers.get('set-cookie');
-      if (set) cookie = set.split(';')[0]!;
-      if (!res.ok) throw Object.assign(new Error(`${res.status} ${text.slice(0, 200)}`), { step });
-      return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    };
-    try {
-      await call('guest session', 'POST', '/api/session/guest');
-      const cart = await call('cart', 'POST', '/api/cart');
-      const orderId = cart.id as string;
-      await call('add OTC product', 'PATCH', `/api/orders/${orderId}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.vitaminD, qty: 1 }] });
-      await call('shipping address + method', 'PUT', `/api/orders/${orderId}/shipping-address`, {
-        address: { fullName: 'Bench Patient', line1: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550134' },
-        methodId,
-      });
-      await call('register', 'POST', '/api/auth/register', {
-        email: `bench.${n}.${randomBytes(4).toString('hex')}@example.com`,
-        password: 'Juniper#Trail58',
-        firstName: 'Bench',
-        lastName: 'Patient',
-        phone: '',
-      });
-      const adopted = await call('adopted cart', 'GET', '/api/cart');
-      const token = await call('card token', 'POST', '/api/payments/sandbox/tokens', { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
-      const consents = (await (await fetch(`${base}/api/consents`, { headers: { host: 'localhost', cookie } })).json()) as unknown;
-      const consentList = (Array.isArray(consents) ? consents : ((consents as { consents?: unknown[] }).consents ?? [])) as { id: string }[];
-      const paid = await call(
-        'pay',
-        'POST',
-        `/api/orders/${adopted.id as string}/pay`,
-        { paymentMethod: { token: token.token }, acceptedConsentIds: consentList.map((c) => c.id) },
-        { 'idempotency-key': `bench-${n}-${randomBytes(6).toString('hex')}` },
-      );
-      if (paid.status !== 'paid') throw Object.assign(new Error(`order status ${String(paid.status)}`), { step: 'pay' });
-      return true;
-    } catch (err) {
-      errors.push({ step: ((err as { step?: Step }).step ?? 'guest session') as Step, detail: (err as Error).message });
-      return false;
-    }
-  }
-
-  let nextPatient = 0;
-  let completed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      // Patients arrive as a stream, not all in the same second: each place in the checkout is
-      // first taken at a random moment within one sequence's length (8 steps of pauses), so after
-      // that ramp CONCURRENCY patients are in checkout at once, at every step of it.
-      if (thinkMs > 0) await new Promise((r) => setTimeout(r, Math.random() * STEPS.length * thinkMs));
-      while (nextPatient < patients && Date.now() < deadline) {
-        const n = nextPatient++;
-        if (await patient(n)) completed++;
-      }
-    }),
-  );
-  return { times, errors, completed, wallMs: performance.now() - started };
-}
-
-function report({ times, errors, completed, wallMs }: Results, run: { title: string; target: boolean }) {
+function report({ times, errors, completed, wallMs }: RunResults, run: { title: string; target: boolean }) {
   const fmt = (ms: number) => (Number.isNaN(ms) ? '–' : ms.toFixed(1));
   const all = STEPS.flatMap((s) => times[s]).sort((a, b) => a - b);
   const rows = STEPS.map((s) => {
@@ -305,6 +212,11 @@ function report({ times, errors, completed, wallMs }: Results, run: { title: str
   if (errors.length) lines.push('First errors:', ...errors.slice(0, 5).map((e) => `  ${e.step}: ${e.detail}`), '');
   console.log(lines.join('\n'));
   if (errors.length || (run.target && p99 > TARGET_P99_MS)) process.exitCode = 1;
+}
+
+/** PATIENTS checkouts against the store, CONCURRENCY at a time, each step after a pause of ~thinkMs. */
+function runPatients(base: string, thinkMs: number, { concurrency = CONCURRENCY, patients = PATIENTS } = {}): Promise<RunResults> {
+  return runCheckouts(() => base, { thinkMs, concurrency, patients, maxSeconds: MAX_SECONDS });
 }
 
 main().catch((err) => {

@@ -194,7 +194,7 @@ function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undef
   const files = createFileStorage(config);
   const storefronts = createStorefrontService({ db });
   // Work a request should not wait for (mail, receipts, reconciliation), on the database.
-  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, onFinished: metrics.jobFinished });
+  const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, lockMs: config.JOB_LOCK_MS, onFinished: metrics.jobFinished });
   const sessions = createSessionService({ db, config, now });
   const audit = createAuditService({ db, now });
   const outbox = createOutboxStore(db, now);

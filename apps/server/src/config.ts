@@ -148,6 +148,9 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Milliseconds a stopping process has to finish its requests, jobs and sockets before it exits 1 anyway.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(30_000),
+  // issue 20 (topology)
+  // How long (ms) a claimed background job is held before another worker may take it over (a worker killed mid-job); its handler times out at 80 % of it.
+  JOB_LOCK_MS: z.coerce.number().int().min(5_000).default(5 * 60_000),
 }).superRefine((env, ctx) => {
   if (env.VISIT_TURN_URLS.length > 0 && !env.VISIT_TURN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['VISIT_TURN_SECRET'], message: 'is required when VISIT_TURN_URLS is set' });
