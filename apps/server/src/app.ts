@@ -265,7 +265,7 @@ function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undef
   const ratings = createRatingsService({ db });
 
   // Workflows: the steps that span modules.
-  const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling });
+  const signIn = createSignInWorkflow({ db, cart, consults, pharmacies, scheduling, sessions });
   const editOrder = createEditOrderWorkflow({ db, orders, cart, checkout, payments, addresses, pharmacies });
   const consultFrozen = createConsultFrozenWorkflow({ db, consults, checkout });
   const pay = createPayWorkflow({ db, checkout, orders, cart, payments, auth, consents, notifications, storefronts, jobs, addresses, log, port: config.PORT });

@@ -12,6 +12,7 @@ import type { CartService } from '../modules/cart/cart.service.ts';
 import type { ConsultService } from '../modules/consults/consults.service.ts';
 import type { PharmacyService } from '../modules/pharmacies/pharmacies.service.ts';
 import type { SchedulingService } from '../modules/scheduling/scheduling.service.ts';
+import type { SessionService } from '../modules/auth/sessions.service.ts';
 
 export function createSignInWorkflow(deps: {
   db: Db;
@@ -19,8 +20,9 @@ export function createSignInWorkflow(deps: {
   consults: Pick<ConsultService, 'adoptGuest'>;
   pharmacies: Pick<PharmacyService, 'adoptGuestPharmacies'>;
   scheduling: Pick<SchedulingService, 'adoptGuest'>;
+  sessions: Pick<SessionService, 'revoke'>;
 }) {
-  const { db, cart, consults, pharmacies, scheduling } = deps;
+  const { db, cart, consults, pharmacies, scheduling, sessions } = deps;
 
   /** The guest's cart, consults, pharmacies and visits move to the patient; answers the checkout under way (the guest's cart had items), else null. */
   async function adoptGuest(input: { guestSessionId: string; userId: string; storefrontId: string }): Promise<string | null> {
@@ -40,30 +42,42 @@ export function createSignInWorkflow(deps: {
     return safeRedirectPath(route);
   }
 
+  /** Everything after a sign-in but ending the guest session: answers where the web goes next. */
+  async function carryOn(storefront: StorefrontConfig, signedIn: SignedIn, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<SignedIn> {
+    // A staff member's sign-in adopts no guest cart or consult: staff do not shop (issue 15).
+    if (isStaffRole(signedIn.role)) return signedIn;
+    let redirectTo = signedIn.redirectTo;
+    if (signedIn.prescribedProductId) {
+      const prescribed = await addPrescribedProduct(storefront, signedIn.userId, signedIn.prescribedProductId).catch((err: unknown) => {
+        log?.warn({ err }, 'could not put the prescribed product in the cart');
+        return null;
+      });
+      redirectTo = prescribed ?? redirectTo;
+    }
+    if (signedIn.guestSessionId) {
+      const under = await adoptGuest({ guestSessionId: signedIn.guestSessionId, userId: signedIn.userId, storefrontId: storefront.id }).catch((err: unknown) => {
+        // Signing in must not fail because a cart could not merge; the guest cart stays as it was.
+        log?.warn({ err }, 'could not adopt the guest order at sign-in');
+        return null;
+      });
+      // Signing in from the checkout's Register stage (or with a cart under way) carries on with
+      // the checkout, which sends the patient to their first pending stage (SPEC §2).
+      if (under && redirectTo === null && signedIn.method !== 'password_reset') redirectTo = '/checkout';
+    }
+    return { ...signedIn, redirectTo };
+  }
+
   return {
     /** After any sign-in: answers the sign-in with where the web goes next. */
     async afterSignIn(storefront: StorefrontConfig, signedIn: SignedIn, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<SignedIn> {
-      // A staff member's sign-in adopts no guest cart or consult: staff do not shop (issue 15).
-      if (isStaffRole(signedIn.role)) return signedIn;
-      let redirectTo = signedIn.redirectTo;
-      if (signedIn.prescribedProductId) {
-        const prescribed = await addPrescribedProduct(storefront, signedIn.userId, signedIn.prescribedProductId).catch((err: unknown) => {
-          log?.warn({ err }, 'could not put the prescribed product in the cart');
-          return null;
-        });
-        redirectTo = prescribed ?? redirectTo;
+      try {
+        return await carryOn(storefront, signedIn, log);
+      } finally {
+        // The guest session ends only now, after its things moved (or failed to): if the process
+        // dies before this, the browser still holds a guest session that owns the cart, and the
+        // next sign-in adopts it (never a session left behind that owns a cart no one can reach).
+        if (signedIn.guestSessionId) await sessions.revoke(signedIn.guestSessionId);
       }
-      if (signedIn.guestSessionId) {
-        const under = await adoptGuest({ guestSessionId: signedIn.guestSessionId, userId: signedIn.userId, storefrontId: storefront.id }).catch((err: unknown) => {
-          // Signing in must not fail because a cart could not merge; the guest cart stays as it was.
-          log?.warn({ err }, 'could not adopt the guest order at sign-in');
-          return null;
-        });
-        // Signing in from the checkout's Register stage (or with a cart under way) carries on with
-        // the checkout, which sends the patient to their first pending stage (SPEC §2).
-        if (under && redirectTo === null && signedIn.method !== 'password_reset') redirectTo = '/checkout';
-      }
-      return { ...signedIn, redirectTo };
     },
 
     /** POST /api/ecp/claim: a signed-in patient's prescribed product goes into the cart. */

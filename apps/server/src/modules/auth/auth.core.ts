@@ -206,8 +206,8 @@ export function createAuthCore(deps: AuthDeps) {
   const userSubject = (user: { id: string }) => ({ type: 'user', id: user.id });
 
   /**
-   * A new session for `user` (never reuse a token: no fixation). The browser's previous session —
-   * guest or someone's — is revoked; the sign-in workflow moves a guest's things to the account.
+   * A new session for `user` (never reuse a token: no fixation). The browser's previous session is
+   * revoked: someone's at once, a guest's by the sign-in workflow after it moved the guest's things.
    */
   async function startSession(
     ctx: RequestContext,
@@ -224,7 +224,10 @@ export function createAuthCore(deps: AuthDeps) {
     const previous = ctx.identity;
     const { token } = await sessions.createUserSession(user.id, ctx.storefront.id, { ip: ctx.ip, userAgent: ctx.userAgent });
     await Promise.all([
-      previous ? sessions.revoke(previous.sessionId) : undefined,
+      // A guest session is ended by the sign-in workflow once its cart and consults have moved to
+      // the account: ended here, a crash before the move would leave the patient's cart behind on a
+      // session no browser can use any more (issue 20 kill -9 suite).
+      previous?.kind === 'user' ? sessions.revoke(previous.sessionId) : undefined,
       record(ctx, 'auth.login.succeeded', {
         actor: { type: 'user', id: user.id },
         subject: userSubject(user),

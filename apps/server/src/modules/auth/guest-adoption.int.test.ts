@@ -79,3 +79,41 @@ describe('signing in from the checkout', () => {
     expect(registered.json().redirectTo).toBeNull();
   });
 });
+
+describe('a sign-in cut short (issue 20: kill -9 during registration)', () => {
+  it("leaves the guest session owning its cart until the cart has moved, so the next sign-in still brings it over", async () => {
+    const { DEMO_PRODUCTS } = await import('../../db/seed/store.ts');
+    const browser = new TestBrowser(ctx.app);
+    const cart = await browser.post('/api/cart');
+    await browser.patch(`/api/orders/${cart.json().id}/items`, { items: [{ productId: DEMO_PRODUCTS.evergreen.vitaminD }] });
+    const guestToken = browser.cookie('sid');
+    const account = { email: `cut-short-${Date.now()}@example.com`, password: 'Quiet#River42' };
+
+    // The process "dies" after the account and its session were made, before the guest's things
+    // moved: the answer never reaches the browser, which keeps its guest cookie.
+    const signIn = ctx.app.services.signIn;
+    const afterSignIn = signIn.afterSignIn;
+    signIn.afterSignIn = async () => {
+      throw new Error('process killed');
+    };
+    try {
+      const cut = await browser.post('/api/auth/register', { ...account, firstName: 'Ada', lastName: 'Crash' });
+      expect(cut.statusCode).toBe(500);
+    } finally {
+      signIn.afterSignIn = afterSignIn;
+    }
+    expect(browser.cookie('sid')).toBe(guestToken);
+    expect((await browser.get('/api/cart')).json().items).toHaveLength(1);
+
+    // The patient signs in with the account that was made: the cart comes with them.
+    const login = await browser.post('/api/auth/login', account);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().redirectTo).toBe('/checkout');
+    const after = await browser.get('/api/cart');
+    expect(after.json().items.map((i: { productId: string }) => i.productId)).toEqual([DEMO_PRODUCTS.evergreen.vitaminD]);
+
+    // Once the sign-in finished, the old guest token opens nothing (no session fixation).
+    const old = await ctx.app.inject({ url: '/api/session', headers: { host: 'localhost:3000', cookie: `sid=${guestToken}` } });
+    expect(old.json().kind).toBe('none');
+  });
+});
