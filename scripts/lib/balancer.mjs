@@ -19,7 +19,7 @@ const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export async function startBalancer(options) {
   const host = options.host ?? '127.0.0.1';
-  const healthPath = options.healthPath ?? '/api/health';
+  const healthPath = options.healthPath ?? '/api/ready';
   const healthEveryMs = options.healthEveryMs ?? 1000;
   const healthTimeoutMs = options.healthTimeoutMs ?? 2000;
   const log = options.log ?? (() => {});

@@ -55,7 +55,7 @@ export function haproxyAvailable() {
 }
 
 /** HAProxy's configuration for the same balancing rules as balancer.mjs. */
-export function haproxyConfig({ port, upstreams, healthPath = '/api/health' }) {
+export function haproxyConfig({ port, upstreams, healthPath = '/api/ready' }) {
   return [
     'global',
     '  maxconn 4096',
