@@ -123,6 +123,9 @@ import { createAccountOrders } from './workflows/account-orders.ts';
 import { createChangeShippingAddress } from './workflows/change-shipping-address.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+// issue 20 (redis): what several instances share.
+import { openRedis, type RedisConnections } from './adapters/redis/redis.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -178,7 +181,7 @@ export interface BuildAppOptions {
  * that calls several modules in one step (docs/decisions/006-workflows-and-modules.md). Nothing
  * here hands a module a callback into another.
  */
-function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
+function createServices(options: BuildAppOptions, log?: FastifyBaseLogger, redis?: RedisConnections) {
   const { db } = options.database;
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -349,6 +352,8 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger) {
     visitSignals, visits, visitCompletion,
     visitOutcomes, visitReminders, visitReminderJob, ratings, rateDoctor,
     accessLogView, phoneOrders,
+    // Redis when REDIS_URL is set (issue 20): its ping is the readiness check's.
+    redis,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -407,8 +412,13 @@ export async function buildApp(options: BuildAppOptions) {
   // WebSocket routes (the visit's signalling, issue 16); a frame over 256 KiB closes the socket.
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(openapiPlugin);
+  // issue 20: one Redis for every instance when REDIS_URL is set (rate limits, cache invalidation,
+  // visit signalling); closed last, once everything that publishes has stopped.
+  const redis = config.REDIS_URL ? openRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, log: app.log }) : undefined;
+  // Per-IP request limits on the routes that name a family (before any route is registered).
+  await app.register(rateLimitsPlugin, { config, redis });
 
-  const services = createServices(options, app.log);
+  const services = createServices(options, app.log, redis);
   app.decorate('services', services);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -486,6 +496,7 @@ export async function buildApp(options: BuildAppOptions) {
     if (config.JOB_WORKER) services.jobs.start();
   });
   app.addHook('onClose', async () => services.jobs.stop());
+  if (redis) app.addHook('onClose', async () => redis.close());
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
