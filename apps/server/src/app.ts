@@ -126,6 +126,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 // issue 20 (redis): what several instances share.
 import { openRedis, type RedisConnections } from './adapters/redis/redis.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { createRedisChangeBus } from './adapters/redis/redis-changes.ts';
+import { createInProcessChangeBus } from './lib/changes.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -190,7 +192,10 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger, redis
   const throttle = createThrottle({ db, now, secret });
   // Where files live (uploads, prescription PDFs): disk or S3 by config, one instance.
   const files = createFileStorage(config);
-  const storefronts = createStorefrontService({ db });
+  // issue 20: the caches of what the operator edits are dropped on every instance after a change
+  // (over Redis pub/sub with REDIS_URL; in this process otherwise).
+  const changes = redis ? createRedisChangeBus(redis, log) : createInProcessChangeBus();
+  const storefronts = createStorefrontService({ db, changes });
   // Work a request should not wait for (mail, receipts, reconciliation), on the database.
   const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS });
   const sessions = createSessionService({ db, config, now });
@@ -203,11 +208,11 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger, redis
   });
   const pharmacies = createPharmacyService({ db, now });
   const addresses = createAddressService({ db, now });
-  const catalog = createCatalogService({ db });
-  const shipping = createShippingService({ db });
+  const catalog = createCatalogService({ db, changes });
+  const shipping = createShippingService({ db, changes });
   const promotions = createPromotionsService({ db });
   const landing = createLandingService({ db, now });
-  const consents = createConsentsService({ db });
+  const consents = createConsentsService({ db, changes });
   const medications = createMedicationService({ db });
   const doctors = createDoctorService({ db });
   // The card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.

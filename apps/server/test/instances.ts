@@ -62,6 +62,12 @@ export async function createInstances(
       logger: false,
     });
     await app.ready();
+    // The connections open once the event loop is free; a test starts when they are in place.
+    const redis = app.services.redis;
+    for (let waited = 0; redis && !(redis.client.status === 'ready' && redis.subscriber.status === 'ready'); waited += 20) {
+      if (waited > 10_000) throw new Error(`Redis at ${TEST_REDIS_URL} did not answer`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     apps.push(app);
   }
   const close = async () => {
