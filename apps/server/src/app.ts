@@ -127,6 +127,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openRedis, type RedisConnections } from './adapters/redis/redis.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { createRedisChangeBus } from './adapters/redis/redis-changes.ts';
+import { createRedisSignalBus } from './adapters/redis/redis-signal-bus.ts';
 import { createInProcessChangeBus } from './lib/changes.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
@@ -254,8 +255,9 @@ function createServices(options: BuildAppOptions, log?: FastifyBaseLogger, redis
   const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog, refillPrescriptions: createRefillPrescriptions({ refills, prescriptions }) });
   // The visit as it happens (issue 16): who may join, its moments, the doctor's note; the call is
-  // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over one process's bus.
-  const visitSignals = createInMemorySignalBus();
+  // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over Redis pub/sub when
+  // REDIS_URL is set (the patient and the doctor may be on different instances, issue 20), else in this process.
+  const visitSignals = redis ? createRedisSignalBus(redis, log) : createInMemorySignalBus();
   const visits = createVisitsService({
     db, now, audit, scheduling, orders, doctors, bus: visitSignals,
     video: createPeerToPeerVideo(iceConfigFrom(config)),
