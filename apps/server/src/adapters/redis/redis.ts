@@ -24,13 +24,16 @@ const PING_TIMEOUT_MS = 2000;
 
 export function openRedis(options: { url: string; prefix: string; log?: RedisLog | undefined }): RedisConnections {
   const settings: RedisOptions = {
-    // A command waits for at most two reconnects, then fails (the caller decides: the rate limit lets
-    // the request through, a publish is logged) instead of hanging a request while Redis is away.
+    // A command in flight when the connection drops waits for at most two reconnects, then fails
+    // (the caller decides: the rate limit lets the request through, a publish is logged).
     maxRetriesPerRequest: 2,
     connectTimeout: 5000,
     connectionName: 'store',
   };
-  const client = new Redis(options.url, settings);
+  // While Redis is away a command fails at once rather than waiting in a queue: a rate-limited
+  // request goes ahead without the retries' delay, a publish is logged, readiness says so.
+  const client = new Redis(options.url, { ...settings, enableOfflineQueue: false });
+  // The subscriber keeps its queue: its SUBSCRIBEs are sent once it connects.
   const subscriber = new Redis(options.url, { ...settings, connectionName: 'store-subscriber' });
   // Without a listener ioredis prints every failed reconnect; one line in our log is enough, and
   // the connections keep retrying by themselves.
