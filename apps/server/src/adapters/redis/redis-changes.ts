@@ -11,16 +11,17 @@ const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['catalog', 'shipping',
 export function createRedisChangeBus(redis: RedisConnections, log?: RedisLog): ChangeBus {
   const channel = `${redis.prefix}changes`;
   const listeners = createChangeListeners();
-  // Whenever the subscription (re)starts, every cache is dropped: what was cached before it, or
-  // published while the connection was away, may be stale and no message will say so. SUBSCRIBE
-  // again on a channel already subscribed is harmless, and ioredis's own resubscribe may not have
-  // been answered yet when 'ready' fires.
+  // Whenever the subscriber connection is (again) ready, the channel is subscribed and every cache
+  // dropped: what was cached before, or published while the connection was away, may be stale and
+  // no message will say so. SUBSCRIBE again on a channel already subscribed is harmless (ioredis
+  // resubscribes by itself too, but its answer may not have come when 'ready' fires). Never before
+  // 'ready': see RedisConnections.subscriberReady.
   const subscribeAndDrop = () =>
     redis.subscriber.subscribe(channel).then(
       () => listeners.tellAll(),
       (err: unknown) => log?.warn({ err }, 'redis: cache-invalidation channel not subscribed'),
     );
-  void subscribeAndDrop();
+  if (redis.subscriber.status === 'ready') void subscribeAndDrop();
   redis.subscriber.on('ready', () => void subscribeAndDrop());
   redis.subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;

@@ -79,7 +79,7 @@ export function createRedisSignalBus(redis: RedisConnections, log?: RedisLog): S
     subscribe(appointmentId, listener) {
       let visit = visits.get(appointmentId);
       if (!visit) {
-        const subscribed = redis.subscriber.subscribe(`${channelPrefix}${appointmentId}`).then(
+        const subscribed = redis.subscriberReady().then(() => redis.subscriber.subscribe(`${channelPrefix}${appointmentId}`)).then(
           () => undefined,
           (err: unknown) => log?.warn({ err, appointmentId }, 'redis: visit channel not subscribed'),
         );

@@ -11,6 +11,13 @@ export interface RedisConnections {
   subscriber: Redis;
   /** Put before every key and channel name, e.g. `store:`. */
   prefix: string;
+  /**
+   * Resolves once the subscriber connection is ready, rejects after `timeoutMs`. A SUBSCRIBE sent
+   * before that (ioredis lets it through while its INFO ready check is unanswered) can leave the
+   * connection's replies paired with the wrong commands and later messages lost: seen in tests
+   * whose first visit began while the connections were still opening.
+   */
+  subscriberReady(timeoutMs?: number): Promise<void>;
   /** Resolves when Redis answers PING (readiness); rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +60,21 @@ export function openRedis(options: { url: string; prefix: string; log?: RedisLog
     client,
     subscriber,
     prefix: options.prefix,
+    subscriberReady(timeoutMs = 5000) {
+      if (subscriber.status === 'ready') return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          subscriber.off('ready', onReady);
+          reject(new Error('redis: the subscriber connection is not ready'));
+        }, timeoutMs);
+        timer.unref();
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        subscriber.once('ready', onReady);
+      });
+    },
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       try {
