@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CHECKOUT_STEPS, percentile, runPatients as runCheckouts, type RunResults } from './lib/checkout-flow.ts';
-import { freePort } from './lib/store-process.ts';
+import { freePort, LIFTED_RATE_LIMITS } from './lib/store-process.ts';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -99,6 +99,7 @@ async function startStore(databaseUrl: string): Promise<{ base: string; stop: ()
     WEB_DIST_DIR: path.join(os.tmpdir(), 'store-bench-no-web'),
     // Every bench patient registers from 127.0.0.1: lift the per-IP registration limit.
     REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+    ...LIFTED_RATE_LIMITS,
   });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -20,6 +20,7 @@
 //   - exactly one confirmation mail per paid order in the mail outbox.
 // Prints the figures and exits 1 on any violation. With PostgreSQL unreachable it says so and exits 0.
 import pg from 'pg';
+import { LIFTED_RATE_LIMITS } from './lib/store-process.ts';
 import { startTopology, type Topology } from '../scripts/lib/topology.mjs';
 import { runPatients, type CheckoutResult } from './lib/checkout-flow.ts';
 
@@ -114,8 +115,8 @@ async function main() {
     databasePrefix: 'topology_kill',
     quietBuild: true,
     log: () => {},
-    // Every patient registers from 127.0.0.1: lift the per-IP registration limit.
-    env: { REGISTRATIONS_PER_IP_PER_HOUR: '1000000' },
+    // Every patient registers from 127.0.0.1: lift the per-IP registration limit and the per-minute request limits.
+    env: { REGISTRATIONS_PER_IP_PER_HOUR: '1000000', ...LIFTED_RATE_LIMITS },
     workerEnv: { JOB_POLL_INTERVAL_MS: '500', JOB_LOCK_MS },
   });
   const db = new pg.Client({ connectionString: topology.databaseUrl });

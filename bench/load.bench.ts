@@ -14,6 +14,7 @@
 // With PostgreSQL unreachable it says so and exits 0 (skipped).
 import os from 'node:os';
 import pg from 'pg';
+import { LIFTED_RATE_LIMITS } from './lib/store-process.ts';
 import { startTopology, type Topology } from '../scripts/lib/topology.mjs';
 import { CHECKOUT_STEPS, percentile, runPatients, type RunResults } from './lib/checkout-flow.ts';
 
@@ -62,8 +63,8 @@ async function withTopology(web: number, use: (t: Topology) => Promise<void>) {
     databasePrefix: 'topology_load',
     quietBuild: true,
     log: () => {},
-    // Every bench patient registers from 127.0.0.1: lift the per-IP registration limit.
-    env: { REGISTRATIONS_PER_IP_PER_HOUR: '1000000' },
+    // Every bench patient registers from 127.0.0.1: lift the per-IP registration limit and the per-minute request limits.
+    env: { REGISTRATIONS_PER_IP_PER_HOUR: '1000000', ...LIFTED_RATE_LIMITS },
     workerEnv: { JOB_POLL_INTERVAL_MS: '500' },
   });
   try {

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { answerFor, type Question } from '../e2e/consult-answers.ts';
 import { probeCalls, selectedPair } from '../e2e/visit-probe.ts';
-import { freePort } from './lib/store-process.ts';
+import { freePort, LIFTED_RATE_LIMITS } from './lib/store-process.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
@@ -72,6 +72,7 @@ async function startStore(): Promise<{ base: string; stop: () => Promise<void> }
       SESSION_IDLE_MINUTES: String(60 * 24 * 60),
       SESSION_MAX_HOURS: String(24 * 60),
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      ...LIFTED_RATE_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

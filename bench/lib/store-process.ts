@@ -28,6 +28,14 @@ export interface StoreProcess {
 }
 
 /**
+ * The per-IP request limits per minute (issue 20) lifted: every bench client calls from 127.0.0.1,
+ * so a store's limits would answer 429 to the load itself.
+ */
+export const LIFTED_RATE_LIMITS: Record<string, string> = Object.fromEntries(
+  ['SIGN_IN', 'CODES', 'REGISTRATIONS', 'UPLOADS', 'PHARMACIES', 'ADDRESSES', 'CARD_TOKENS'].map((family) => [`RATE_LIMIT_${family}_PER_MINUTE`, '1000000']),
+);
+
+/**
  * Runs `command` (default: the server's start script) with PORT, HOST and DATA_DIR set, in
  * production mode with the sandbox gateway and the dev outbox (production refuses both unless
  * named), and resolves once GET /api/health answers. Rejects with the output if it stops or takes
@@ -51,6 +59,7 @@ export async function startStore(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...LIFTED_RATE_LIMITS,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -128,6 +128,12 @@ import { createAccountOrders } from './workflows/account-orders.ts';
 import { createChangeShippingAddress } from './workflows/change-shipping-address.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+// issue 20 (redis): what several instances share.
+import { openRedis, type RedisConnections } from './adapters/redis/redis.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { createRedisChangeBus } from './adapters/redis/redis-changes.ts';
+import { createRedisSignalBus } from './adapters/redis/redis-signal-bus.ts';
+import { createInProcessChangeBus } from './lib/changes.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -183,7 +189,7 @@ export interface BuildAppOptions {
  * that calls several modules in one step (docs/decisions/006-workflows-and-modules.md). Nothing
  * here hands a module a callback into another.
  */
-function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undefined, metrics: Metrics) {
+function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undefined, metrics: Metrics, redis?: RedisConnections) {
   const { db } = options.database;
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -192,7 +198,10 @@ function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undef
   const throttle = createThrottle({ db, now, secret });
   // Where files live (uploads, prescription PDFs): disk or S3 by config, one instance.
   const files = createFileStorage(config);
-  const storefronts = createStorefrontService({ db });
+  // issue 20: the caches of what the operator edits are dropped on every instance after a change
+  // (over Redis pub/sub with REDIS_URL; in this process otherwise).
+  const changes = redis ? createRedisChangeBus(redis, log) : createInProcessChangeBus();
+  const storefronts = createStorefrontService({ db, changes });
   // Work a request should not wait for (mail, receipts, reconciliation), on the database.
   const jobs = createJobQueue({ db, now, log, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, lockMs: config.JOB_LOCK_MS, onFinished: metrics.jobFinished });
   const sessions = createSessionService({ db, config, now });
@@ -205,11 +214,11 @@ function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undef
   });
   const pharmacies = createPharmacyService({ db, now });
   const addresses = createAddressService({ db, now });
-  const catalog = createCatalogService({ db });
-  const shipping = createShippingService({ db });
+  const catalog = createCatalogService({ db, changes });
+  const shipping = createShippingService({ db, changes });
   const promotions = createPromotionsService({ db });
   const landing = createLandingService({ db, now });
-  const consents = createConsentsService({ db });
+  const consents = createConsentsService({ db, changes });
   const medications = createMedicationService({ db });
   const doctors = createDoctorService({ db });
   // The card processor PAYMENT_GATEWAY names, saved cards, pay/capture/void/refund.
@@ -251,8 +260,9 @@ function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undef
   const refills = createRefillsService({ db, now, prescriptions, orders, catalog, payments, audit });
   const fulfilment = createFulfilmentService({ db, now, orders, pharmacies, prescriptions, accessLog, refillPrescriptions: createRefillPrescriptions({ refills, prescriptions }) });
   // The visit as it happens (issue 16): who may join, its moments, the doctor's note; the call is
-  // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over one process's bus.
-  const visitSignals = createInMemorySignalBus();
+  // peer-to-peer WebRTC (a hosted provider would replace `video`), signalled over Redis pub/sub when
+  // REDIS_URL is set (the patient and the doctor may be on different instances, issue 20), else in this process.
+  const visitSignals = redis ? createRedisSignalBus(redis, log) : createInMemorySignalBus();
   const visits = createVisitsService({
     db, now, audit, scheduling, orders, doctors, bus: visitSignals,
     video: createPeerToPeerVideo(iceConfigFrom(config)),
@@ -354,6 +364,8 @@ function createServices(options: BuildAppOptions, log: FastifyBaseLogger | undef
     visitSignals, visits, visitCompletion,
     visitOutcomes, visitReminders, visitReminderJob, ratings, rateDoctor,
     accessLogView, phoneOrders,
+    // Redis when REDIS_URL is set (issue 20): its ping is the readiness check's.
+    redis,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
@@ -431,15 +443,20 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   await app.register(openapiPlugin);
+  // issue 20: one Redis for every instance when REDIS_URL is set (rate limits, cache invalidation,
+  // visit signalling); closed last, once everything that publishes has stopped.
+  const redis = config.REDIS_URL ? openRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, log: app.log }) : undefined;
+  // Per-IP request limits on the routes that name a family (before any route is registered).
+  await app.register(rateLimitsPlugin, { config, redis });
 
   // issue 20: this app's own metrics registry, and request timing for every route after this.
   const metrics = createMetrics({ defaultMetrics: config.NODE_ENV !== 'test' });
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   // Readiness: each dependency this instance needs to serve (REDIS_URL adds Redis).
-  const readiness = createReadiness({ database: options.database.ping });
+  const readiness = createReadiness({ database: options.database.ping, ...(redis ? { redis: redis.ping } : {}) });
   app.decorate('readiness', readiness);
 
-  const services = createServices(options, app.log, metrics);
+  const services = createServices(options, app.log, metrics, redis);
   app.decorate('services', services);
   metrics.readQueueFrom(services.jobs);
   app.addHook('onSend', async (request, reply) => {
@@ -518,6 +535,7 @@ export async function buildApp(options: BuildAppOptions) {
     if (config.JOB_WORKER) services.jobs.start();
   });
   app.addHook('onClose', async () => services.jobs.stop());
+  if (redis) app.addHook('onClose', async () => redis.close());
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

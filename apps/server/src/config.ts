@@ -151,6 +151,25 @@ const envSchema = z.object({
   // issue 20 (topology)
   // How long (ms) a claimed background job is held before another worker may take it over (a worker killed mid-job); its handler times out at 80 % of it.
   JOB_LOCK_MS: z.coerce.number().int().min(5_000).default(5 * 60_000),
+  // issue 20 (redis): what several instances share.
+  // Redis every instance of the store shares (redis://[:password@]host:6379/0, rediss:// for TLS): rate limits, cache invalidation, visit signalling; unset: all three stay in this process (one instance only).
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // Put before every Redis key and channel the store uses, so several stores or environments can share one Redis.
+  REDIS_PREFIX: z.string().min(1).default('store:'),
+  // Requests one IP address may make per minute to each sign-in route (password, codes entered, staff code, reset link checked and used); one more is answered 429.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Requests per IP address per minute to each route that sends a one-time code or a password-reset link.
+  RATE_LIMIT_CODES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  // Requests per IP address per minute to each account-creation route.
+  RATE_LIMIT_REGISTRATIONS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  // File uploads per IP address per minute (the hourly per-IP and per-patient limits above still apply).
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Pharmacy searches (list and map; a map pans often) and pharmacy additions per IP address per minute.
+  RATE_LIMIT_PHARMACIES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Address book changes (add, edit, remove, use) per IP address per minute.
+  RATE_LIMIT_ADDRESSES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Cards tokenised or saved per IP address per minute (card testing shows up here first).
+  RATE_LIMIT_CARD_TOKENS_PER_MINUTE: z.coerce.number().int().positive().default(10),
 }).superRefine((env, ctx) => {
   if (env.VISIT_TURN_URLS.length > 0 && !env.VISIT_TURN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['VISIT_TURN_SECRET'], message: 'is required when VISIT_TURN_URLS is set' });
@@ -207,5 +226,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const AUTH_SECRET = randomBytes(32).toString('base64url');
   // No server render unless a test asks for one: a built dist-ssr in the checkout must not change
   // what other tests see.
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REVIEW_QUEUE_CACHE_MS: '0' }), AUTH_SECRET, WEB_SSR: false, ...overrides };
+  // Per-IP request limits far above what one test file sends from its one address (issue 20); the
+  // rate-limit tests set their own.
+  const RATE_LIMITS_FOR_TESTS = '100000';
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test', LOG_LEVEL: 'silent', REVIEW_QUEUE_CACHE_MS: '0',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: RATE_LIMITS_FOR_TESTS, RATE_LIMIT_CODES_PER_MINUTE: RATE_LIMITS_FOR_TESTS,
+      RATE_LIMIT_REGISTRATIONS_PER_MINUTE: RATE_LIMITS_FOR_TESTS, RATE_LIMIT_UPLOADS_PER_MINUTE: RATE_LIMITS_FOR_TESTS,
+      RATE_LIMIT_PHARMACIES_PER_MINUTE: RATE_LIMITS_FOR_TESTS, RATE_LIMIT_ADDRESSES_PER_MINUTE: RATE_LIMITS_FOR_TESTS,
+      RATE_LIMIT_CARD_TOKENS_PER_MINUTE: RATE_LIMITS_FOR_TESTS,
+    }),
+    AUTH_SECRET, WEB_SSR: false, ...overrides,
+  };
 }

@@ -13,6 +13,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * TEST_WITH_REDIS=1 (issue 20, `npm run test:int:redis`): every test app uses the local Redis for
+ * its rate limits, cache invalidation and visit signalling, as instances of a store do, so the
+ * suites that pass on the in-process buses are run on the Redis ones. One prefix per run.
+ */
+const redisForTests = (): Partial<AppConfig> =>
+  process.env.TEST_WITH_REDIS === '1' ? { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `redis:test-${process.pid}:` } : {};
+
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   extend?: (app: App) => void | Promise<void>,
@@ -25,7 +33,7 @@ export async function createTestApp(
     },
   };
   const app = await buildApp({
-    config: testConfig({ WEB_DIST_DIR: '/nonexistent', ...overrides }),
+    config: testConfig({ WEB_DIST_DIR: '/nonexistent', ...redisForTests(), ...overrides }),
     database,
     now: () => clock.now,
     logger: false,

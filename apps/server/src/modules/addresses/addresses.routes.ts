@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/identity.ts';
 import type { AddressService } from './addresses.service.ts';
+import { perIpPerMinute } from '../../plugins/rate-limits.ts';
 
 const params = z.object({ id: z.string().max(100) });
 
@@ -24,6 +25,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/api/addresses',
     {
+      config: { rateLimit: perIpPerMinute('addresses') },
       schema: {
         tags: ['addresses'],
         summary: 'Save a new shipping address',
@@ -40,6 +42,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/api/addresses/:id',
     {
+      config: { rateLimit: perIpPerMinute('addresses') },
       schema: {
         tags: ['addresses'],
         summary: 'Edit a saved address (any of its fields)',
@@ -54,6 +57,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.delete(
     '/api/addresses/:id',
     {
+      config: { rateLimit: perIpPerMinute('addresses') },
       schema: { tags: ['addresses'], summary: 'Delete a saved address', params },
     },
     async (request, reply) => {
@@ -65,6 +69,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/api/addresses/:id/use',
     {
+      config: { rateLimit: perIpPerMinute('addresses') },
       schema: {
         tags: ['addresses'],
         summary: 'Ship to this address: it becomes the most recent one',

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { clearSessionCookie, requireRole, setSessionCookie } from '../../plugins/identity.ts';
 import type { SignInWorkflow } from '../../workflows/sign-in.ts';
 import type { AuthService, RequestContext, SignedIn } from './auth.service.ts';
+import { perIpPerMinute } from '../../plugins/rate-limits.ts';
 
 export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
 
@@ -133,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/login',
     {
+      config: { rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Log in with email and password (SPEC §7 POST login)',
@@ -151,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/staff/verify-code',
     {
+      config: { rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Staff sign-in, step 2: the one-time code sent after the password starts the session (issue 15)',
@@ -184,6 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/otp/send',
     {
+      config: { rateLimit: perIpPerMinute('codes') },
       schema: {
         tags,
         summary: 'Send a login passcode by SMS and/or email (SPEC §7 send login OTP)',
@@ -205,6 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/otp/verify',
     {
+      config: { rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Log in with the passcode (SPEC §7 verify login OTP); the guest cart is adopted',
@@ -220,6 +225,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register',
     {
+      config: { rateLimit: perIpPerMinute('registrations') },
       schema: {
         tags,
         summary: 'Register and log in (SPEC §7 POST register and its ECP variant)',
@@ -238,6 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/join',
     {
+      config: { rateLimit: perIpPerMinute('registrations') },
       schema: {
         tags,
         summary: 'Join-the-movement registration (SPEC §7 POST register join-the-movement)',
@@ -254,6 +261,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/invite',
     {
+      config: { rateLimit: perIpPerMinute('registrations') },
       schema: {
         tags,
         summary: 'Register from a provider-invite link (signed, expiring, names the doctor)',
@@ -270,6 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/otp/send',
     {
+      config: { rateLimit: perIpPerMinute('codes') },
       schema: {
         tags,
         summary:
@@ -284,6 +293,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/otp/verify',
     {
+      config: { rateLimit: perIpPerMinute('registrations') },
       schema: {
         tags,
         summary:
@@ -310,6 +320,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset',
     {
+      config: { rateLimit: perIpPerMinute('codes') },
       schema: {
         tags,
         summary:
@@ -328,6 +339,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset/validate',
     {
+      config: { rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Whether a reset link is still good (SPEC §7 validate token)',
@@ -343,6 +355,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset/complete',
     {
+      config: { rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary:

@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ProductCategory, ProductType } from '../../db/schema/catalog.ts';
 import { AppError } from '../../lib/problem.ts';
 import { adminCatalogRepo, createCatalogRepo, type ProductExtras, type ProductRow } from './catalog.repo.ts';
+import { createInProcessChangeBus, type ChangeBus } from '../../lib/changes.ts';
 
 export const SLUG_TAKEN = 'Another product of this storefront already uses this slug.';
 
@@ -187,9 +188,12 @@ export interface CatalogSnapshot {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
-export function createCatalogService(deps: { db: Db }) {
+export function createCatalogService(deps: { db: Db; changes?: ChangeBus }) {
   const repo = createCatalogRepo(deps.db);
   const cache = new Map<string, Promise<CatalogEntry>>();
+  // A change on any instance (this one included) drops the cache (issue 20, lib/changes.ts).
+  const changes = deps.changes ?? createInProcessChangeBus();
+  changes.subscribe('catalog', (storefrontId) => (storefrontId ? cache.delete(storefrontId) : cache.clear()));
 
   async function load(storefrontId: string): Promise<CatalogEntry> {
     const all = (await repo.productsOf(storefrontId)).map(toProduct);
@@ -269,14 +273,15 @@ export function createCatalogService(deps: { db: Db }) {
       patch: Parameters<ReturnType<typeof createCatalogRepo>['update']>[1],
     ): Promise<void> {
       await repo.update(id, patch);
-      cache.clear();
+      changes.publish('catalog');
     },
     async setShippingStates(productId: string, states: readonly string[]): Promise<void> {
       await repo.setShippingStates(productId, states);
-      cache.clear();
+      changes.publish('catalog');
     },
+    /** After a committed change: every instance drops its cached catalog. */
     invalidate(): void {
-      cache.clear();
+      changes.publish('catalog');
     },
 
     /**

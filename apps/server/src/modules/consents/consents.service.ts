@@ -5,6 +5,7 @@ import type { StorefrontConfig } from '@store/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createFreshness } from '../../lib/freshness.ts';
 import { CONSENT_KINDS, consents, type ConsentKind } from '../../db/schema/consents.ts';
+import { createInProcessChangeBus, type ChangeBus } from '../../lib/changes.ts';
 
 export interface Consent {
   id: string;
@@ -43,7 +44,7 @@ async function insertVersion(db: DbOrTx, storefrontId: string, input: { kind: Co
   return { id: row!.id, kind: row!.kind, title: row!.title, body: row!.body, version: row!.version };
 }
 
-export function createConsentsService(deps: { db: Db; freshnessMs?: number }) {
+export function createConsentsService(deps: { db: Db; freshnessMs?: number; changes?: ChangeBus }) {
   const { db } = deps;
   const cache = new Map<string, Promise<Consent[]>>();
   // Consents are only ever added (a new version), so their count tells another instance's publish
@@ -53,6 +54,10 @@ export function createConsentsService(deps: { db: Db; freshnessMs?: number }) {
     onChange: () => cache.clear(),
     intervalMs: deps.freshnessMs ?? 1000,
   });
+  // A new version on any instance reaches them all at once over the bus (issue 20); the count
+  // check above stays for a message lost while Redis was away.
+  const changes = deps.changes ?? createInProcessChangeBus();
+  changes.subscribe('consents', (storefrontId) => (storefrontId ? cache.delete(storefrontId) : cache.clear()));
   return {
     /** The latest version of each kind, in a fixed order. */
     async current(storefrontId: string): Promise<Consent[]> {
@@ -70,7 +75,7 @@ export function createConsentsService(deps: { db: Db; freshnessMs?: number }) {
     /** A new version of a consent; earlier versions stay for the record. */
     async publish(storefrontId: string, input: { kind: ConsentKind; title: string; body: string }): Promise<Consent> {
       const consent = await insertVersion(db, storefrontId, input);
-      cache.delete(storefrontId);
+      changes.publish('consents', storefrontId);
       return consent;
     },
     /** The latest version of each kind, read in the caller's transaction (not cached). */
@@ -97,8 +102,9 @@ export function createConsentsService(deps: { db: Db; freshnessMs?: number }) {
       }
       return published;
     },
+    /** After a committed change: every instance drops the storefront's cached consents. */
     invalidate(storefrontId: string): void {
-      cache.delete(storefrontId);
+      changes.publish('consents', storefrontId);
     },
     /** SPEC §3 applicationSettings (PharmacyChoice, HideBMI) from the storefront's settings. */
     applicationSettings(storefront: StorefrontConfig): { pharmacyChoice: boolean; hideBmi: boolean } {

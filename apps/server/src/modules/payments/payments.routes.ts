@@ -19,6 +19,7 @@ import { AppError } from '../../lib/problem.ts';
 import { requireIdentity, requireUser } from '../../plugins/identity.ts';
 import { auditContext } from '../../plugins/identity.ts';
 import type { CardView, PaymentsService } from './payments.service.ts';
+import { perIpPerMinute } from '../../plugins/rate-limits.ts';
 
 const cardSummarySchema = z.object({
   brand: z.enum(CARD_BRANDS),
@@ -112,6 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     app.post(
       '/api/payments/sandbox/tokens',
       {
+        config: { rateLimit: perIpPerMinute('cardTokens') },
         schema: {
           tags: ['payments'],
           summary:
@@ -149,6 +151,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payment-methods',
     {
+      config: { rateLimit: perIpPerMinute('cardTokens') },
       schema: {
         tags: ['payments'],
         summary: 'Save a card from a gateway token (the first card saved becomes current)',

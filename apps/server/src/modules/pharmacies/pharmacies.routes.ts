@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config.ts';
 import { notFound } from '../../lib/problem.ts';
 import { requireIdentity } from '../../plugins/identity.ts';
 import { DEFAULT_MAP_RADIUS_MILES, MAX_RADIUS_MILES, type PharmacyService } from './pharmacies.service.ts';
+import { perIpPerMinute } from '../../plugins/rate-limits.ts';
 
 /** A query value: blank counts as not given. */
 const optionalQuery = <O>(schema: z.ZodType<O, string>) =>
@@ -51,6 +52,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies',
     {
+      config: { rateLimit: perIpPerMinute('pharmacies') },
       schema: {
         tags: ['pharmacies'],
         summary: 'Search pharmacies by ZIP (nearest first, with miles), city or name; paginated',
@@ -64,6 +66,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/map',
     {
+      config: { rateLimit: perIpPerMinute('pharmacies') },
       schema: {
         tags: ['pharmacies'],
         summary: 'Map markers around a ZIP code, nearest first, and the map tile source',
@@ -117,6 +120,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.post(
     '/api/pharmacies',
     {
+      config: { rateLimit: perIpPerMinute('pharmacies') },
       schema: {
         tags: ['pharmacies'],
         summary: "Add the patient's own pharmacy (NPI checked with its check digit); only they see it",

@@ -4,6 +4,7 @@
 import { shippingCostCents } from '@store/domain';
 import type { Db } from '../../db/client.ts';
 import { createShippingRepo, type ShippingMethodRow, type TaxRateRow } from './shipping.repo.ts';
+import { createInProcessChangeBus, type ChangeBus } from '../../lib/changes.ts';
 
 export interface ShippingMethod {
   id: string;
@@ -60,9 +61,12 @@ interface Entry {
   taxByState: Map<string, TaxRate>;
 }
 
-export function createShippingService(deps: { db: Db }) {
+export function createShippingService(deps: { db: Db; changes?: ChangeBus }) {
   const repo = createShippingRepo(deps.db);
   const cache = new Map<string, Promise<Entry>>();
+  // Methods and tax rates changed on any instance (this one included) drop the cache (issue 20).
+  const changes = deps.changes ?? createInProcessChangeBus();
+  changes.subscribe('shipping', (storefrontId) => (storefrontId ? cache.delete(storefrontId) : cache.clear()));
 
   function entry(storefrontId: string): Promise<Entry> {
     let loaded = cache.get(storefrontId);
@@ -108,7 +112,7 @@ export function createShippingService(deps: { db: Db }) {
     },
     async setTaxRate(storefrontId: string, rate: TaxRate): Promise<void> {
       await repo.upsertTaxRate({ storefrontId, ...rate });
-      cache.delete(storefrontId);
+      changes.publish('shipping', storefrontId);
     },
     async updateMethod(
       storefrontId: string,
@@ -116,10 +120,11 @@ export function createShippingService(deps: { db: Db }) {
       patch: Partial<Omit<ShippingMethod, 'id'>> & { active?: boolean },
     ): Promise<void> {
       await repo.updateMethod(id, patch);
-      cache.delete(storefrontId);
+      changes.publish('shipping', storefrontId);
     },
+    /** After a committed change: every instance drops its cached methods and rates. */
     invalidate(): void {
-      cache.clear();
+      changes.publish('shipping');
     },
   };
 }

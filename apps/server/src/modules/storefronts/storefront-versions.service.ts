@@ -195,7 +195,7 @@ export function createStorefrontVersionsService(deps: { db: Db; storefronts: Pic
       if (!version.publishedAt) await repo.markPublished(version.id, meta.by, meta.at);
     },
 
-    /** Drop this process's cached configs (other processes notice within a second). */
+    /** Every instance drops its cached configs (issue 20: at once over Redis; else within a second). */
     invalidate(): void {
       deps.storefronts.invalidate();
     },

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { createFreshness } from '../../lib/freshness.ts';
 import { AppError, notFound } from '../../lib/problem.ts';
 import { createStorefrontsRepo, type StorefrontRow } from './storefronts.repo.ts';
+import { createInProcessChangeBus, type ChangeBus } from '../../lib/changes.ts';
 
 /** Host header → bare lower-case host name: `Lumen.localhost:3000` → `lumen.localhost`. */
 export function normalizeHost(hostHeader: string | undefined): string {
@@ -39,7 +40,7 @@ interface HostIndex {
 /** How stale another instance's publish may be here, at most (issue 18). */
 export const STOREFRONT_FRESHNESS_MS = 1000;
 
-export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) {
+export function createStorefrontService(deps: { db: Db; freshnessMs?: number; changes?: ChangeBus }) {
   const repo = createStorefrontsRepo(deps.db);
   // Resolved configs are cached by storefront id only, and the registered hosts are one small map:
   // an unknown Host header resolves to the default storefront without a cache entry of its own, so
@@ -59,6 +60,10 @@ export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) 
     onChange: dropCaches,
     intervalMs: deps.freshnessMs ?? STOREFRONT_FRESHNESS_MS,
   });
+  // With several instances a publish reaches them all at once over the bus (issue 20); the check
+  // above stays for a message lost while Redis was away.
+  const changes = deps.changes ?? createInProcessChangeBus();
+  changes.subscribe('storefront', dropCaches);
 
   function hosts(): Promise<HostIndex> {
     if (!hostIndex) {
@@ -157,9 +162,9 @@ export function createStorefrontService(deps: { db: Db; freshnessMs?: number }) 
       this.invalidate();
       return toConfig(row);
     },
-    /** Drop every cached config (after this process's own write; others notice within a second). */
+    /** After a committed change: every instance drops its cached configs (at once over Redis, else within a second). */
     invalidate(): void {
-      dropCaches();
+      changes.publish('storefront');
     },
   };
 }

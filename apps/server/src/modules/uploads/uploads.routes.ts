@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../lib/problem.ts';
 import { requireIdentity } from '../../plugins/identity.ts';
 import type { UploadService } from './uploads.service.ts';
+import { perIpPerMinute } from '../../plugins/rate-limits.ts';
 
 export const uploadResponse = z
   .object({
@@ -58,6 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = a
   app.post(
     '/api/uploads',
     {
+      config: { rateLimit: perIpPerMinute('uploads') },
       schema: {
         tags: ['uploads'],
         summary:

@@ -1,8 +1,8 @@
 // How the signalling hub's connections reach each other (issue 16): every event of a visit is
 // published on the visit's channel and every hub with a connection of that visit hears it, its own
-// events included. Today one process holds every connection and the bus is in memory; with several
-// server instances (issue 20) a Redis pub/sub bus with the same interface (one channel per visit,
-// the events as JSON) lets a patient on one instance talk to a doctor on another. Nothing here is
+// events included. One process: the in-memory bus below. Several server instances (issue 20,
+// REDIS_URL): the Redis pub/sub bus with the same interface (adapters/redis/redis-signal-bus.ts: one
+// channel per visit, the events as JSON) lets a patient on one instance talk to a doctor on another. Nothing here is
 // stored: who is present is learnt from `join`, `here` and `left`, and what must survive a restart
 // (arrivals, admission, the end) is in the visits table.
 import type { ServerSignal, VisitRole } from '@store/domain';
