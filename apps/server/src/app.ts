@@ -125,6 +125,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { storefrontContextPlugin } from './plugins/storefront-context.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -418,6 +419,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(identityPlugin, { sessions: services.sessions, alwaysSecureCookies: config.NODE_ENV === 'production' });
   await app.register(adminGuardPlugin);
+  // issue 20: each route's declared access becomes its guard and its OpenAPI security.
+  await app.register(accessPlugin);
 
   await app.register(healthRoutes, { ping: options.database.ping });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });

@@ -12,6 +12,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.get(
     '/api/addresses',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['addresses'],
         summary: 'Saved addresses: the most recent one and the other saved ones',
@@ -24,6 +25,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/api/addresses',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['addresses'],
         summary: 'Save a new shipping address',
@@ -40,6 +42,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/api/addresses/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['addresses'],
         summary: 'Edit a saved address (any of its fields)',
@@ -54,6 +57,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.delete(
     '/api/addresses/:id',
     {
+      config: { access: 'user' },
       schema: { tags: ['addresses'], summary: 'Delete a saved address', params },
     },
     async (request, reply) => {
@@ -65,6 +69,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/api/addresses/:id/use',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['addresses'],
         summary: 'Ship to this address: it becomes the most recent one',

@@ -133,7 +133,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/login',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'logIn',
         tags,
         summary: 'Log in with email and password (SPEC §7 POST login)',
         description: `Wrong password: LOGIN_WRONG_PASSWORD; unknown email: LOGIN_UNKNOWN_EMAIL; 429 with Retry-After when throttled. A staff account (doctor, pharmacist, admin) with the right password gets no session: the answer is \`secondFactor\` and a code is sent by email (and SMS when the account has a phone), for POST /api/auth/staff/verify-code (issue 15). 424 OTP_EMAIL_FAILED when no channel could deliver it.`,
@@ -151,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/staff/verify-code',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Staff sign-in, step 2: the one-time code sent after the password starts the session (issue 15)',
@@ -167,7 +170,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/logout',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'logOut',
         tags,
         summary:
           'Log out: the session is revoked on the server and the cookie cleared (SPEC §7 POST logout)',
@@ -184,6 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/otp/send',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Send a login passcode by SMS and/or email (SPEC §7 send login OTP)',
@@ -205,6 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/otp/verify',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Log in with the passcode (SPEC §7 verify login OTP); the guest cart is adopted',
@@ -220,7 +227,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'register',
         tags,
         summary: 'Register and log in (SPEC §7 POST register and its ECP variant)',
         description:
@@ -238,7 +247,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/join',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'registerToJoin',
         tags,
         summary: 'Join-the-movement registration (SPEC §7 POST register join-the-movement)',
         body: z.object({ ...registerFields, marketingOptIn: z.boolean().default(false) }),
@@ -254,7 +265,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/invite',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'registerFromInvite',
         tags,
         summary: 'Register from a provider-invite link (signed, expiring, names the doctor)',
         body: z.object({ ...registerFields, invite: z.string().min(1).max(512) }),
@@ -270,6 +283,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/otp/send',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary:
@@ -284,6 +298,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/otp/verify',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary:
@@ -310,7 +325,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'requestPasswordReset',
         tags,
         summary:
           'Email a single-use password reset link, valid 1 hour (SPEC §7 reset password email)',
@@ -328,6 +345,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset/validate',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Whether a reset link is still good (SPEC §7 validate token)',
@@ -343,6 +361,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset/complete',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary:
@@ -364,6 +383,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/invites',
     {
+      config: { access: 'user:doctor' },
       schema: {
         tags,
         summary: 'A doctor creates an invite link for patients (signed, expiring)',
@@ -385,6 +405,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/invites/inspect',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Who invited the patient (for the invite registration page)',
@@ -402,6 +423,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.get(
     '/api/ecp',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary:
@@ -442,6 +464,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/claim',
     {
+      config: { access: 'user:patient' },
       schema: {
         tags,
         summary:
@@ -462,6 +485,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/intake/validate',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Validate an intake by people id (SPEC §7), with the link guid',
@@ -475,7 +499,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/intake/email',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'sendEcpIntakeEmail',
         tags,
         summary:
           'Register by intake email (SPEC §7): emails the ECP registration link to the address on file',

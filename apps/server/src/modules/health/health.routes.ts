@@ -5,6 +5,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',

@@ -99,6 +99,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/payments/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: "Which card form to show: the sandbox's, or Stripe Elements with this publishable key",
@@ -112,6 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     app.post(
       '/api/payments/sandbox/tokens',
       {
+        config: { access: 'session' },
         schema: {
           tags: ['payments'],
           summary:
@@ -134,6 +136,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/payment-methods',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'My saved cards, the current one first',
@@ -149,6 +152,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payment-methods',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'Save a card from a gateway token (the first card saved becomes current)',
@@ -166,6 +170,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/payment-methods/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: "Update a saved card's expiry (month and year together) or billing address",
@@ -197,6 +202,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/payment-methods/:id',
     {
+      config: { access: 'user' },
       schema: { tags: ['payments'], summary: 'Remove a saved card (here and at the gateway)', params },
     },
     async (request, reply) => {
@@ -209,7 +215,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payment-methods/:id/current',
     {
+      config: { access: 'user' },
       schema: {
+        operationId: 'makePaymentMethodCurrent',
         tags: ['payments'],
         summary: 'Make a saved card the current one',
         params,

@@ -51,6 +51,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['pharmacies'],
         summary: 'Search pharmacies by ZIP (nearest first, with miles), city or name; paginated',
@@ -64,6 +65,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/map',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['pharmacies'],
         summary: 'Map markers around a ZIP code, nearest first, and the map tile source',
@@ -88,7 +90,9 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/partner',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'getPartnerPharmacy',
         tags: ['pharmacies'],
         summary: "This storefront's partner mail-order pharmacy",
         response: { 200: pharmacySchema },
@@ -104,6 +108,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['pharmacies'],
         summary: 'One pharmacy the caller may choose (directory, partner or their own)',
@@ -117,6 +122,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.post(
     '/api/pharmacies',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['pharmacies'],
         summary: "Add the patient's own pharmacy (NPI checked with its check digit); only they see it",

@@ -58,6 +58,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = a
   app.post(
     '/api/uploads',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['uploads'],
         summary:
@@ -84,6 +85,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = a
   app.get(
     '/api/uploads/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['uploads'],
         summary: 'The file, to its owner only (anyone else: 404)',
