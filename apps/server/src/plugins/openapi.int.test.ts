@@ -38,6 +38,8 @@ beforeAll(async () => {
       { config: { access: 'user' }, schema: { summary: 'test only' } },
       async () => ({ ok: true }),
     );
+    // A route with no schema at all is still an operation with an id, security and errors.
+    app.post('/api/test-only/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
   });
   document = ctx.app.swagger() as typeof document;
   operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -151,6 +153,13 @@ describe('the OpenAPI document (issue 20)', () => {
       name: 'X-Requested-With',
     });
     expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('documents a route with no schema too', () => {
+    expect(find('post', '/api/test-only/bare')).toMatchObject({
+      operationId: 'createTestOnlyBare',
+      security: [{ csrfHeader: [] }, BEARER],
+    });
   });
 
   it('enforces the declared access: a route documented as needing a session answers 401 without one', async () => {

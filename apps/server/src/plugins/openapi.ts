@@ -49,8 +49,10 @@ interface RouteFacts {
 /** The swagger `transform`: zod → JSON Schema, then the operationId, security and access of the route. */
 function createTransform(facts: Map<string, RouteFacts>) {
   return (input: Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions }) => {
-    const result = jsonSchemaTransform(input);
-    const schema = result.schema as Json;
+    // A route without a schema still is an operation (and needs an id, security and errors).
+    const transformed = jsonSchemaTransform(input);
+    const result = { ...transformed, schema: (transformed.schema ?? {}) as Json };
+    const schema = result.schema;
     if (schema.hide) return result;
     const { route } = input;
     const method = Array.isArray(route.method) ? route.method[0]! : route.method;
