@@ -94,7 +94,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
       schema: {
         operationId: 'getPartnerPharmacy',
         tags: ['pharmacies'],
-        summary: "This storefront's partner mail-order pharmacy",
+        summary: "This storefront's partner mail-order pharmacy (404 when it has none)",
         response: { 200: pharmacySchema },
       },
     },
