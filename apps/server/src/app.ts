@@ -136,6 +136,7 @@ import { createRedisSignalBus } from './adapters/redis/redis-signal-bus.ts';
 import { createInProcessChangeBus } from './lib/changes.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { identityPlugin } from './plugins/identity.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { storefrontContextPlugin } from './plugins/storefront-context.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -467,6 +468,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(identityPlugin, { sessions: services.sessions, alwaysSecureCookies: config.NODE_ENV === 'production' });
   await app.register(adminGuardPlugin);
+  // issue 20: each route's declared access becomes its guard and its OpenAPI security.
+  await app.register(accessPlugin);
 
   await app.register(healthRoutes, { ping: options.database.ping, readiness });
   await app.register(storefrontRoutes, { storefronts: services.storefronts });

@@ -15,6 +15,7 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ view: Pick<AccessLogView, 
   app.get(
     '/api/account/access-log',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:

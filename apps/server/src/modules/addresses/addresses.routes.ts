@@ -13,6 +13,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.get(
     '/api/addresses',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['addresses'],
         summary: 'Saved addresses: the most recent one and the other saved ones',
@@ -25,7 +26,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/api/addresses',
     {
-      config: { rateLimit: perIpPerMinute('addresses') },
+      config: { access: 'user', rateLimit: perIpPerMinute('addresses') },
       schema: {
         tags: ['addresses'],
         summary: 'Save a new shipping address',
@@ -42,7 +43,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/api/addresses/:id',
     {
-      config: { rateLimit: perIpPerMinute('addresses') },
+      config: { access: 'user', rateLimit: perIpPerMinute('addresses') },
       schema: {
         tags: ['addresses'],
         summary: 'Edit a saved address (any of its fields)',
@@ -57,7 +58,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.delete(
     '/api/addresses/:id',
     {
-      config: { rateLimit: perIpPerMinute('addresses') },
+      config: { access: 'user', rateLimit: perIpPerMinute('addresses') },
       schema: { tags: ['addresses'], summary: 'Delete a saved address', params },
     },
     async (request, reply) => {
@@ -69,7 +70,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/api/addresses/:id/use',
     {
-      config: { rateLimit: perIpPerMinute('addresses') },
+      config: { access: 'user', rateLimit: perIpPerMinute('addresses') },
       schema: {
         tags: ['addresses'],
         summary: 'Ship to this address: it becomes the most recent one',

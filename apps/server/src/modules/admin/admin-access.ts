@@ -45,6 +45,11 @@ export function createAdminStorefronts(deps: { storefronts: Pick<StorefrontServi
 }
 export type AdminStorefronts = ReturnType<typeof createAdminStorefronts>;
 
+/** Whether a URL (a request's, or a route's path) is the operator's console. */
+export function isAdminUrl(url: string): boolean {
+  return url === '/api/admin' || url.startsWith('/api/admin/') || url.startsWith('/api/admin?');
+}
+
 /**
  * Every /api/admin route answers 404 to anyone but an admin, before its body or query is validated
  * (a patient's bad body must not get field messages that confirm the route exists). Registered
@@ -52,6 +57,6 @@ export type AdminStorefronts = ReturnType<typeof createAdminStorefronts>;
  */
 export const adminGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/') || request.url.startsWith('/api/admin?')) requireAdmin(request);
+    if (isAdminUrl(request.url)) requireAdmin(request);
   });
 });

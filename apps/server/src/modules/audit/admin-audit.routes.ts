@@ -15,6 +15,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ actions: Pick<AdminOrderA
     '/api/admin/audit',
     {
       schema: {
+        operationId: 'listAdminAuditEvents',
         tags: ['admin'],
         summary: 'The company’s audit events, newest first, paged: by action (exact, or a prefix ending in *), actor (user id or email), subject type and id, storefront and day range',
         querystring: adminAuditQuerySchema,
@@ -27,7 +28,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ actions: Pick<AdminOrderA
   app.get(
     '/api/admin/audit.csv',
     {
-      schema: { tags: ['admin'], summary: 'The audit viewer’s events as CSV (header row, formulas neutralised, at most 10,000 rows); the export is audited', querystring: adminAuditFiltersSchema },
+      schema: { operationId: 'exportAdminAuditCsv', tags: ['admin'], summary: 'The audit viewer’s events as CSV (header row, formulas neutralised, at most 10,000 rows); the export is audited', querystring: adminAuditFiltersSchema },
     },
     async (request, reply) => {
       const { stream } = await actions.exportAudit(requireAdmin(request), request.query);

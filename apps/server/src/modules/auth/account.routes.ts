@@ -50,6 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
   app.get(
     '/api/account/profile',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'The patient’s details (SPEC §7 user info)',
@@ -62,6 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
   app.patch(
     '/api/account/profile',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Update names, phone and date of birth (SPEC §7 update user info)',
@@ -85,6 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
   app.get(
     '/api/account/password',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'When the password was last changed (SPEC §7 last password update)',
@@ -105,6 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
   app.put(
     '/api/account/password',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary:
@@ -132,6 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
   app.post(
     '/api/account/sessions/revoke-all',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary:

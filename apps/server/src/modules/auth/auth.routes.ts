@@ -134,8 +134,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: perIpPerMinute('signIn') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('signIn') },
       schema: {
+        operationId: 'logIn',
         tags,
         summary: 'Log in with email and password (SPEC §7 POST login)',
         description: `Wrong password: LOGIN_WRONG_PASSWORD; unknown email: LOGIN_UNKNOWN_EMAIL; 429 with Retry-After when throttled. A staff account (doctor, pharmacist, admin) with the right password gets no session: the answer is \`secondFactor\` and a code is sent by email (and SMS when the account has a phone), for POST /api/auth/staff/verify-code (issue 15). 424 OTP_EMAIL_FAILED when no channel could deliver it.`,
@@ -153,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/staff/verify-code',
     {
-      config: { rateLimit: perIpPerMinute('signIn') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Staff sign-in, step 2: the one-time code sent after the password starts the session (issue 15)',
@@ -170,7 +171,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/logout',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'logOut',
         tags,
         summary:
           'Log out: the session is revoked on the server and the cookie cleared (SPEC §7 POST logout)',
@@ -187,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/otp/send',
     {
-      config: { rateLimit: perIpPerMinute('codes') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('codes') },
       schema: {
         tags,
         summary: 'Send a login passcode by SMS and/or email (SPEC §7 send login OTP)',
@@ -209,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/otp/verify',
     {
-      config: { rateLimit: perIpPerMinute('signIn') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Log in with the passcode (SPEC §7 verify login OTP); the guest cart is adopted',
@@ -225,8 +228,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register',
     {
-      config: { rateLimit: perIpPerMinute('registrations') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('registrations') },
       schema: {
+        operationId: 'register',
         tags,
         summary: 'Register and log in (SPEC §7 POST register and its ECP variant)',
         description:
@@ -244,8 +248,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/join',
     {
-      config: { rateLimit: perIpPerMinute('registrations') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('registrations') },
       schema: {
+        operationId: 'registerToJoin',
         tags,
         summary: 'Join-the-movement registration (SPEC §7 POST register join-the-movement)',
         body: z.object({ ...registerFields, marketingOptIn: z.boolean().default(false) }),
@@ -261,8 +266,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/invite',
     {
-      config: { rateLimit: perIpPerMinute('registrations') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('registrations') },
       schema: {
+        operationId: 'registerFromInvite',
         tags,
         summary: 'Register from a provider-invite link (signed, expiring, names the doctor)',
         body: z.object({ ...registerFields, invite: z.string().min(1).max(512) }),
@@ -278,7 +284,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/otp/send',
     {
-      config: { rateLimit: perIpPerMinute('codes') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('codes') },
       schema: {
         tags,
         summary:
@@ -293,7 +299,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/register/otp/verify',
     {
-      config: { rateLimit: perIpPerMinute('registrations') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('registrations') },
       schema: {
         tags,
         summary:
@@ -320,8 +326,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset',
     {
-      config: { rateLimit: perIpPerMinute('codes') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('codes') },
       schema: {
+        operationId: 'requestPasswordReset',
         tags,
         summary:
           'Email a single-use password reset link, valid 1 hour (SPEC §7 reset password email)',
@@ -339,7 +346,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset/validate',
     {
-      config: { rateLimit: perIpPerMinute('signIn') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary: 'Whether a reset link is still good (SPEC §7 validate token)',
@@ -355,7 +362,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/password-reset/complete',
     {
-      config: { rateLimit: perIpPerMinute('signIn') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('signIn') },
       schema: {
         tags,
         summary:
@@ -377,6 +384,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/invites',
     {
+      config: { access: 'user:doctor' },
       schema: {
         tags,
         summary: 'A doctor creates an invite link for patients (signed, expiring)',
@@ -398,6 +406,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/auth/invites/inspect',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Who invited the patient (for the invite registration page)',
@@ -415,6 +424,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.get(
     '/api/ecp',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary:
@@ -455,6 +465,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/claim',
     {
+      config: { access: 'user:patient' },
       schema: {
         tags,
         summary:
@@ -475,6 +486,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/intake/validate',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Validate an intake by people id (SPEC §7), with the link guid',
@@ -488,7 +500,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/intake/email',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'sendEcpIntakeEmail',
         tags,
         summary:
           'Register by intake email (SPEC §7): emails the ECP registration link to the address on file',

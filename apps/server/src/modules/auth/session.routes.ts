@@ -23,7 +23,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; co
 ) => {
   app.get(
     '/api/session',
-    { schema: { tags: ['auth'], summary: 'Who is calling: nobody, a guest or a signed-in person', response: { 200: sessionResponse } } },
+    { config: { access: 'optional' }, schema: { tags: ['auth'], summary: 'Who is calling: nobody, a guest or a signed-in person', response: { 200: sessionResponse } } },
     async (request) => {
       const identity = request.identity;
       if (!identity) return { kind: 'none' as const, userId: null, role: null, staff: false };
@@ -35,7 +35,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; co
   app.post(
     '/api/session/guest',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'startGuestSession',
         tags: ['auth'],
         summary: 'Start a guest session (HttpOnly cookie); keeps an existing valid session',
         response: { 200: sessionResponse },

@@ -81,7 +81,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/cart',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'openCart',
         tags: ['cart'],
         summary: "Open the caller's cart: the current one, or a new one (starting a guest session if needed)",
         body: z.object({ landingGuid: z.string().max(100).nullish() }).nullish(),
@@ -99,6 +101,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/cart',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['cart'],
         summary: "The caller's open cart (204 No Content when there is none)",
@@ -118,6 +121,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/orders/:id',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary: "One of the caller's orders by id",
@@ -131,6 +135,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/orders/:id/items',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary: 'Replace the items of a cart',
@@ -145,6 +150,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/orders/:id/items',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary: 'Add or change items of a cart (qty 0 removes one); other items stay',
@@ -159,6 +165,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/orders/:id/items/:productId',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary: 'Remove one product from a cart',
@@ -173,6 +180,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/orders/:id/shipping',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary: 'Set the state the order ships to and the shipping method (totals then include tax and shipping)',
@@ -191,7 +199,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/orders/:id/promo-code',
     {
+      config: { access: 'owner' },
       schema: {
+        operationId: 'applyOrderPromoCode',
         tags: ['cart'],
         summary: 'Apply a promo code; an invalid, expired or used-up code answers PROMO_INVALID and changes nothing',
         params: orderParams,
@@ -206,6 +216,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/orders/:id/donation',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary:
@@ -222,6 +233,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/orders/:id/promo-code',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['cart'],
         summary: 'Remove the promo code',
@@ -235,6 +247,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/checkout/redirect',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['cart'],
         summary:

@@ -39,6 +39,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/products',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: "This storefront's products on sale",
@@ -54,6 +55,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/products/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'One product by slug, with price with consult, price per cycle and states it ships to',
@@ -71,6 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/states',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'The US states list, or the states one product ships to (?productId=)',

@@ -39,6 +39,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/orders/:id/checkout',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['checkout'],
         summary:
@@ -55,6 +56,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/checkout/awaiting-payment',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['checkout'],
         summary:
@@ -74,6 +76,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/orders/:id/consults',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['checkout', 'consults'],
         summary:

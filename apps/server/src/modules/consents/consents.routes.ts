@@ -22,6 +22,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.get(
     '/api/consents',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['storefront'],
         summary: 'The current telehealth consent, privacy practices and terms of this storefront',
@@ -34,6 +35,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.get(
     '/api/application-settings',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['storefront'],
         summary: 'Application settings: whether patients choose a pharmacy, whether BMI is hidden',

@@ -24,6 +24,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/questionnaires/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['consults'],
         summary: "A questionnaire of this storefront (by id or slug) with its current published version",
@@ -37,6 +38,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/medications',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['consults'],
         summary: 'Search the medication list: at least 2 characters; names starting with the text first; at most 20',
@@ -55,6 +57,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/consults/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['consults'],
         summary: 'A consult with its questionnaire version, saved answers and the page to resume on (owner only)',
@@ -68,6 +71,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/consults/:id/pages/:pageIndex',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['consults'],
         summary:
@@ -97,6 +101,7 @@ export const consultRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/consults/:id/submit',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['consults'],
         summary: 'Freeze the answers with their questionnaire version; says whether they disqualify',

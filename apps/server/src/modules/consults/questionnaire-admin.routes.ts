@@ -210,6 +210,7 @@ export const questionnaireAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/questionnaires',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'Questionnaire drafts awaiting this doctor’s sign-off, in the storefronts they serve (paged)',
@@ -226,6 +227,7 @@ export const questionnaireAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/questionnaires/:versionId',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'One draft to read before signing off (404 unless the doctor serves its storefront)',
@@ -245,6 +247,7 @@ export const questionnaireAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/questionnaires/:versionId/sign-off',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary:

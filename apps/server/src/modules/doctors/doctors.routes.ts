@@ -14,6 +14,7 @@ export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = a
   app.get(
     '/api/doctors',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['doctors'],
         summary: 'Active doctors of this storefront; with ?state=XX only those licensed in that state',
@@ -27,6 +28,7 @@ export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = a
   app.get(
     '/api/doctors/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['doctors'],
         summary: "One doctor's bio (the doctor bio dialog)",

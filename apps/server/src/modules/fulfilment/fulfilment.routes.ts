@@ -37,6 +37,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/pharmacy/me',
     {
+      config: { access: 'pharmacist' },
       schema: {
         tags: ['pharmacy'],
         summary: 'The signed-in pharmacist’s pharmacy (404 to anyone else)',
@@ -49,6 +50,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/pharmacy/orders',
     {
+      config: { access: 'pharmacist' },
       schema: {
         tags: ['pharmacy'],
         summary: "Orders sent to the pharmacist's pharmacy in one status (to_fill by default), oldest first, with counts per status",
@@ -65,6 +67,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/pharmacy/orders/:id/prescription.pdf',
     {
+      config: { access: 'pharmacist' },
       schema: {
         tags: ['pharmacy'],
         summary: "The fax-ready prescription PDF of an order sent to the pharmacist's pharmacy",
@@ -84,6 +87,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/pharmacy/orders/:id/fill',
     {
+      config: { access: 'pharmacist' },
       schema: {
         tags: ['pharmacy'],
         summary: 'The pharmacy filled the order (prescribed or paid → fulfilling); the patient is told',
@@ -97,6 +101,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/pharmacy/orders/:id/ship',
     {
+      config: { access: 'pharmacist' },
       schema: {
         tags: ['pharmacy'],
         summary: 'The pharmacy shipped the filled order with a carrier and tracking number; the patient gets both',
@@ -111,6 +116,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/pharmacy/orders/:id/deliver',
     {
+      config: { access: 'pharmacist' },
       schema: {
         tags: ['pharmacy'],
         summary: 'The carrier delivered the shipped order; the patient is told',
@@ -124,7 +130,9 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/pharmacy/orders/:id/cannot-fill',
     {
+      config: { access: 'pharmacist' },
       schema: {
+        operationId: 'reportPharmacyOrderCannotFill',
         tags: ['pharmacy'],
         summary: 'The pharmacy cannot fill the unshipped order: the patient is refunded, the prescription revoked, the patient told',
         params,

@@ -10,6 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; re
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',
@@ -33,6 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; re
   app.get(
     '/api/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operations'],
         summary:

@@ -22,6 +22,7 @@ export const landingRoutes: FastifyPluginAsyncZod<{ landing: LandingService }> =
   app.post(
     '/api/landing-sessions',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['session'],
         summary: 'Store the landing query string (LandingPage, optionally RedirectPage) under a session guid',
@@ -46,6 +47,7 @@ export const landingRoutes: FastifyPluginAsyncZod<{ landing: LandingService }> =
   app.get(
     '/api/client-ip',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['session'],
         summary: "The caller's IP address as this server sees it (behind a proxy only with TRUST_PROXY)",

@@ -26,6 +26,7 @@ export const accountOrderRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/account/orders',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:
@@ -40,6 +41,7 @@ export const accountOrderRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/account/orders/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:
@@ -54,6 +56,7 @@ export const accountOrderRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/account/orders/:id/shipping-address',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:

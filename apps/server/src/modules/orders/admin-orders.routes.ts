@@ -44,6 +44,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ actions: AdminOrderAction
     '/api/admin/orders.csv',
     {
       schema: {
+        operationId: 'exportAdminOrdersCsv',
         tags: ['admin'],
         summary: 'The order search’s orders as CSV (a header row, formulas neutralised, at most 10,000 rows, newest first); the export is audited',
         querystring: adminOrderFiltersSchema,

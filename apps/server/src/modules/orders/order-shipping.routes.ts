@@ -51,6 +51,7 @@ export const orderShippingRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/orders/:id/shipping-address',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['checkout'],
         summary:
@@ -72,6 +73,7 @@ export const orderShippingRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/orders/:id/pharmacy',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['checkout'],
         summary:

@@ -48,6 +48,7 @@ export const payRoutes: FastifyPluginAsyncZod<{ pay: Pick<PayWorkflow, 'pay' | '
   app.post(
     '/api/orders/:id/pay',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['checkout', 'payments'],
         summary:
@@ -81,6 +82,7 @@ export const payRoutes: FastifyPluginAsyncZod<{ pay: Pick<PayWorkflow, 'pay' | '
   app.get(
     '/api/orders/:id/payment',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['checkout', 'payments'],
         summary: 'The caller’s paid order: order number, status and payment (card brand and last four) for the confirmation page. 404 until paid',
@@ -96,6 +98,7 @@ export const payRoutes: FastifyPluginAsyncZod<{ pay: Pick<PayWorkflow, 'pay' | '
   app.get(
     '/api/orders/:id/receipt.pdf',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['checkout', 'payments'],
         summary: 'The PDF receipt of the caller’s paid order (owner only)',

@@ -100,6 +100,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/payments/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: "Which card form to show: the sandbox's, or Stripe Elements with this publishable key",
@@ -113,7 +114,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     app.post(
       '/api/payments/sandbox/tokens',
       {
-        config: { rateLimit: perIpPerMinute('cardTokens') },
+        config: { access: 'session', rateLimit: perIpPerMinute('cardTokens') },
         schema: {
           tags: ['payments'],
           summary:
@@ -136,6 +137,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/payment-methods',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'My saved cards, the current one first',
@@ -151,7 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payment-methods',
     {
-      config: { rateLimit: perIpPerMinute('cardTokens') },
+      config: { access: 'user', rateLimit: perIpPerMinute('cardTokens') },
       schema: {
         tags: ['payments'],
         summary: 'Save a card from a gateway token (the first card saved becomes current)',
@@ -169,6 +171,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/payment-methods/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: "Update a saved card's expiry (month and year together) or billing address",
@@ -200,6 +203,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/payment-methods/:id',
     {
+      config: { access: 'user' },
       schema: { tags: ['payments'], summary: 'Remove a saved card (here and at the gateway)', params },
     },
     async (request, reply) => {
@@ -212,7 +216,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payment-methods/:id/current',
     {
+      config: { access: 'user' },
       schema: {
+        operationId: 'makePaymentMethodCurrent',
         tags: ['payments'],
         summary: 'Make a saved card the current one',
         params,

@@ -77,7 +77,7 @@ export const adminPharmaciesRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/pharmacies/:pharmacyId/staff',
-    { schema: { tags, summary: "A partner pharmacy's pharmacists, paged", params: adminPharmacyParamsSchema, querystring: adminPageQuerySchema, response: { 200: adminPharmacistPageSchema } } },
+    { schema: { operationId: 'listAdminPharmacyStaff', tags, summary: "A partner pharmacy's pharmacists, paged", params: adminPharmacyParamsSchema, querystring: adminPageQuerySchema, response: { 200: adminPharmacistPageSchema } } },
     async (request) => adminPeople.pharmacists(await scopeOf(request), request.params.pharmacyId, request.query),
   );
 
@@ -85,6 +85,7 @@ export const adminPharmaciesRoutes: FastifyPluginAsyncZod<{
     '/api/admin/pharmacies/:pharmacyId/staff',
     {
       schema: {
+        operationId: 'inviteAdminPharmacyStaff',
         tags,
         summary: 'Invite a pharmacist of this pharmacy: an account with role pharmacist and a mail with a single-use link to set a password',
         params: adminPharmacyParamsSchema,

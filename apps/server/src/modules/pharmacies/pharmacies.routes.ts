@@ -52,7 +52,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies',
     {
-      config: { rateLimit: perIpPerMinute('pharmacies') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('pharmacies') },
       schema: {
         tags: ['pharmacies'],
         summary: 'Search pharmacies by ZIP (nearest first, with miles), city or name; paginated',
@@ -66,7 +66,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/map',
     {
-      config: { rateLimit: perIpPerMinute('pharmacies') },
+      config: { access: 'optional', rateLimit: perIpPerMinute('pharmacies') },
       schema: {
         tags: ['pharmacies'],
         summary: 'Map markers around a ZIP code, nearest first, and the map tile source',
@@ -91,9 +91,11 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/partner',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'getPartnerPharmacy',
         tags: ['pharmacies'],
-        summary: "This storefront's partner mail-order pharmacy",
+        summary: "This storefront's partner mail-order pharmacy (404 when it has none)",
         response: { 200: pharmacySchema },
       },
     },
@@ -107,6 +109,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.get(
     '/api/pharmacies/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['pharmacies'],
         summary: 'One pharmacy the caller may choose (directory, partner or their own)',
@@ -120,7 +123,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<{ pharmacies: PharmacyService
   app.post(
     '/api/pharmacies',
     {
-      config: { rateLimit: perIpPerMinute('pharmacies') },
+      config: { access: 'session', rateLimit: perIpPerMinute('pharmacies') },
       schema: {
         tags: ['pharmacies'],
         summary: "Add the patient's own pharmacy (NPI checked with its check digit); only they see it",

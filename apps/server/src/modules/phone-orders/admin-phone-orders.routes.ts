@@ -33,6 +33,7 @@ export const adminPhoneOrderRoutes: FastifyPluginAsyncZod<{
     '/api/admin/storefronts/:storefrontId/phone-orders/:requestId/handled',
     {
       schema: {
+        operationId: 'markAdminStorefrontPhoneOrderHandled',
         tags: ['admin'],
         summary: 'Mark a new phone-order request handled (audited); 404 for an unknown, another storefront’s or an already handled one',
         params: adminStorefrontParamsSchema.extend({ requestId: z.uuid() }),

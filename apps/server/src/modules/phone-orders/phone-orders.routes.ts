@@ -9,6 +9,7 @@ export const phoneOrderRoutes: FastifyPluginAsyncZod<{ phoneOrders: Pick<PhoneOr
   app.post(
     '/api/phone-orders',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['phone-orders'],
         summary:

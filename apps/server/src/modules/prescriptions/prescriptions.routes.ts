@@ -36,7 +36,9 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/prescriptions/verify',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'verifyPrescription',
         tags: ['prescriptions'],
         summary: 'Check a prescription by the code printed on it: valid, revoked or expired (404 for an unknown code; rate limited)',
         querystring: z.object({ code: codeSchema }),
@@ -55,7 +57,9 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/prescriptions/verify/receipt',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'confirmPrescriptionReceipt',
         tags: ['prescriptions'],
         summary: 'The pharmacy confirms it received the prescription (404 unknown code; 409 revoked or expired; rate limited)',
         body: z.object({ code: codeSchema }),

@@ -17,6 +17,7 @@ export const renewalRoutes: FastifyPluginAsyncZod<{ renewal: Pick<RenewalConsult
   app.get(
     '/api/prescriptions/:id/renewal',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['renewals'],
         summary: "The signed-in patient's prescription and whether they may ask to renew it (no refills left or expired); another's: 404",
@@ -30,6 +31,7 @@ export const renewalRoutes: FastifyPluginAsyncZod<{ renewal: Pick<RenewalConsult
   app.get(
     '/api/orders/:id/prescription-renewal',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['renewals'],
         summary: "The prescription written for the signed-in patient's order and whether they may ask to renew it; none, or another's: 404",
@@ -43,6 +45,7 @@ export const renewalRoutes: FastifyPluginAsyncZod<{ renewal: Pick<RenewalConsult
   app.post(
     '/api/prescriptions/:id/renew',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['renewals'],
         summary:

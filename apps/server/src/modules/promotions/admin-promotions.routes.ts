@@ -110,6 +110,7 @@ export const adminPromotionsRoutes: FastifyPluginAsyncZod<{
     `${base}/:couponId`,
     {
       schema: {
+        operationId: 'setAdminStorefrontCouponActive',
         tags: ['admin'],
         summary: 'Activate or deactivate a promo code',
         params: adminCouponParamsSchema,

@@ -17,6 +17,7 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ rateDoctor: RateDoctor }> = a
   app.get(
     '/api/orders/:id/rating',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['ratings'],
         summary: "The doctor the signed-in patient may rate for their order (the completed visit's, else the deciding doctor's), whether they may, and the rating they gave",
@@ -30,6 +31,7 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ rateDoctor: RateDoctor }> = a
   app.post(
     '/api/orders/:id/rating',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['ratings'],
         summary: 'Rate the doctor 1–5 with an optional comment, once per order (409 RATING_EXISTS the second time; 409 NOT_RATEABLE before a completed visit or a decision)',

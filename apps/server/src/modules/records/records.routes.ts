@@ -62,6 +62,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/records/labs',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['records'],
         summary: 'SPEC §7 labs by storefront: the signed-in patient’s lab orders on this storefront, newest first, with status and the requisition and results links',
@@ -74,6 +75,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/records/documents',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['records'],
         summary: 'SPEC §7 documents, filtered documents: the signed-in patient’s uploads, prescriptions, visit summaries, receipts, lab requisitions and results, newest first, of one kind or all, 20 a page',
@@ -87,6 +89,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/records/documents/:id/file',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['records'],
         summary: 'Download a lab requisition or lab results file (attachment), to its owner only; any other id: 404',
@@ -102,6 +105,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/records/prescriptions/:id/pdf',
     {
+      config: { access: 'account' },
       schema: { tags: ['records'], summary: 'The patient’s copy of their prescription as a PDF (owner only; else 404)', params: idParams },
     },
     async (request, reply) => {
@@ -113,6 +117,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/records/visits/:id/pdf',
     {
+      config: { access: 'account' },
       schema: { tags: ['records'], summary: 'The patient’s visit summary as a PDF: date, doctor, outcome and the doctor’s note for the patient (owner only; else 404)', params: idParams },
     },
     async (request, reply) => {
@@ -126,6 +131,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/labs',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'issue 17: lab orders this doctor may result (their storefronts; ordered by them or by no doctor), awaiting results first; each read is access-logged',
@@ -138,7 +144,9 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/labs/:id/:which',
     {
+      config: { access: 'doctor' },
       schema: {
+        operationId: 'getDoctorLabFile',
         tags: ['doctor'],
         summary: 'A lab order’s requisition or results file, for a doctor who may result it (else 404); access-logged',
         params: z.object({ id: z.string().max(100), which: z.string().max(100) }),
@@ -157,7 +165,9 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/labs/:id/results',
     {
+      config: { access: 'doctor' },
       schema: {
+        operationId: 'uploadDoctorLabResults',
         tags: ['doctor'],
         summary:
           'Upload the lab results (multipart field `file`: under 10 MB, JPG, PNG, HEIC or PDF by content; photos without metadata): the lab order becomes resulted and the patient is mailed. 409 LAB_ALREADY_RESULTED the second time',

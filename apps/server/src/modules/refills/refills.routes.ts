@@ -37,25 +37,26 @@ export const refillRoutes: FastifyPluginAsyncZod<{ refills: RefillsService; reor
 
   app.get(
     '/api/refills/settings',
-    { schema: { tags: ['refills'], summary: "The storefront's refill terms: notice days before a refill, the retry policy (SPEC §7 storefront details)", response: { 200: refillTermsSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['refills'], summary: "The storefront's refill terms: notice days before a refill, the retry policy (SPEC §7 storefront details)", response: { 200: refillTermsSchema } } },
     async (request) => refills.terms(request.storefront),
   );
 
   app.get(
     '/api/refills/eligible',
-    { schema: { tags: ['refills'], summary: 'My orders whose prescription is active, has refills left, is not expired and has no auto-refill (SPEC §7 eligible orders)', response: { 200: eligibleRefillsSchema } } },
+    { config: { access: 'user' }, schema: { operationId: 'listRefillEligibleOrders', tags: ['refills'], summary: 'My orders whose prescription is active, has refills left, is not expired and has no auto-refill (SPEC §7 eligible orders)', response: { 200: eligibleRefillsSchema } } },
     async (request) => ({ orders: await refills.eligible(patientOf(request, { byId: false })) }),
   );
 
   app.get(
     '/api/refills',
-    { schema: { tags: ['refills'], summary: 'My auto-refills: next date, refills left, expiry, card, status and reason (SPEC §7 active auto-refills)', response: { 200: refillPlansSchema } } },
+    { config: { access: 'user' }, schema: { tags: ['refills'], summary: 'My auto-refills: next date, refills left, expiry, card, status and reason (SPEC §7 active auto-refills)', response: { 200: refillPlansSchema } } },
     async (request) => ({ plans: await refills.list(patientOf(request, { byId: false })) }),
   );
 
   app.post(
     '/api/refills',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['refills'],
         summary: "Turn on auto-refill for one of my orders' prescriptions, charging a saved card or my current card (SPEC §7 activate; 409 REFILL_NOT_ELIGIBLE)",
@@ -68,7 +69,7 @@ export const refillRoutes: FastifyPluginAsyncZod<{ refills: RefillsService; reor
 
   app.get(
     '/api/refills/:id',
-    { schema: { tags: ['refills'], summary: 'One of my auto-refills', params, response: { 200: refillPlanSchema } } },
+    { config: { access: 'account' }, schema: { tags: ['refills'], summary: 'One of my auto-refills', params, response: { 200: refillPlanSchema } } },
     async (request) => refills.get(patientOf(request, { byId: true }), request.params.id),
   );
 
@@ -76,18 +77,19 @@ export const refillRoutes: FastifyPluginAsyncZod<{ refills: RefillsService; reor
     refills.deactivate(patientOf(request, { byId: true }), request.params.id, auditContext(request));
   app.delete(
     '/api/refills/:id',
-    { schema: { tags: ['refills'], summary: 'Turn off an auto-refill (SPEC §7 deactivate)', params, response: { 200: refillPlanSchema } } },
+    { config: { access: 'account' }, schema: { tags: ['refills'], summary: 'Turn off an auto-refill (SPEC §7 deactivate)', params, response: { 200: refillPlanSchema } } },
     deactivate,
   );
   app.post(
     '/api/refills/:id/deactivate',
-    { schema: { tags: ['refills'], summary: 'Turn off an auto-refill (SPEC §7 deactivate), for clients that cannot send DELETE', params, response: { 200: refillPlanSchema } } },
+    { config: { access: 'account' }, schema: { tags: ['refills'], summary: 'Turn off an auto-refill (SPEC §7 deactivate), for clients that cannot send DELETE', params, response: { 200: refillPlanSchema } } },
     deactivate,
   );
 
   app.patch(
     '/api/refills/:id',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['refills'],
         summary: "Move the next refill date (from tomorrow to the prescription's expiry; 400 REFILL_DATE_INVALID with the reason)",
@@ -101,13 +103,14 @@ export const refillRoutes: FastifyPluginAsyncZod<{ refills: RefillsService; reor
 
   app.post(
     '/api/refills/:id/skip',
-    { schema: { tags: ['refills'], summary: 'Skip the next refill: recorded as skipped, the next date moves one cycle on', params, response: { 200: refillPlanSchema } } },
+    { config: { access: 'account' }, schema: { tags: ['refills'], summary: 'Skip the next refill: recorded as skipped, the next date moves one cycle on', params, response: { 200: refillPlanSchema } } },
     async (request) => refills.skip(patientOf(request, { byId: true }), request.params.id, auditContext(request)),
   );
 
   app.put(
     '/api/refills/:id/card',
     {
+      config: { access: 'account' },
       schema: { tags: ['refills'], summary: 'The card an auto-refill charges (one of my saved cards; null: my current card)', params, body: refillCardSchema, response: { 200: refillPlanSchema } },
     },
     async (request) => refills.changeCard(patientOf(request, { byId: true }), request.params.id, request.body.cardId, auditContext(request)),
@@ -116,6 +119,7 @@ export const refillRoutes: FastifyPluginAsyncZod<{ refills: RefillsService; reor
   app.post(
     '/api/orders/:id/reorder',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['refills'],
         summary: "Reorder (SPEC §7): a refill now when the order's prescription has refills left, else the same products in my cart (422 MULTIPLE_PRODUCTS per SPEC §8)",

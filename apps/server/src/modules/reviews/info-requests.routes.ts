@@ -18,6 +18,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/account/questions',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'The doctors’ questions the signed-in patient still has to answer, across their orders on this storefront',
@@ -30,6 +31,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/orders/:id/info-requests',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['orders'],
         summary: 'The doctor’s questions about the caller’s order, with their answers (another’s order: 404)',
@@ -43,6 +45,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/orders/:id/info-requests/:requestId/answer',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['orders'],
         summary: 'Answer the doctor’s question (uploads must be the caller’s own: else 404; answered already: 409); the order goes back to the doctor',

@@ -44,6 +44,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/queue',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'Paid consult orders this doctor may review (their storefronts, licensed states) and those waiting for the patient to answer their question, soonest due first, with who holds each, counts, and the doctor’s visits today',
@@ -63,7 +64,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/visits/:appointmentId/missed',
     {
+      config: { access: 'doctor' },
       schema: {
+        operationId: 'markDoctorVisitMissed',
         tags: ['doctor'],
         summary:
           'issue 15: the patient did not attend — the visit becomes missed and its order visit_missed; the patient is told to book a new time within 3 days. Only the visit’s doctor (else 404); 409 VISIT_NOT_STARTED before its start, 409 when the visit is not booked or its order not visit_scheduled',
@@ -80,6 +83,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/orders/:id/claim',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'Claim the order for review (a lease of about 15 minutes; claiming again renews it). 409 REVIEW_TAKEN while another doctor holds it',
@@ -92,7 +96,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/doctor/orders/:id/claim',
-    { schema: { tags: ['doctor'], summary: 'Put the order back in the queue', params } },
+    { config: { access: 'doctor' }, schema: { tags: ['doctor'], summary: 'Put the order back in the queue', params } },
     async (request, reply) => {
       await reviews.release(await requireDoctor(request), request.params.id);
       return reply.status(204).send();
@@ -102,6 +106,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/orders/:id/formulary',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: "What may be prescribed for the order's products (controlled substances are listed, marked, and refused on approve)",
@@ -115,6 +120,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/orders/:id/approve',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary:
@@ -130,6 +136,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/orders/:id/decline',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'Decline with a reason: the card hold is voided and the order declined (the doctor must hold the claim)',
@@ -143,6 +150,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/orders/:id',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'The order under review: consult answers in questionnaire order (flagged ones marked), BMI, medications, allergies, pharmacy, history, questions and uploads. Only while this doctor holds the claim (else 404); each read is written to the access log',
@@ -156,6 +164,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/orders/:id/uploads/:uploadId',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'A file of the order’s consult or of the patient’s answers, to the doctor holding the claim (else 404); each view is written to the access log',
@@ -176,6 +185,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/orders/:id/request-info',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor'],
         summary: 'Ask the patient a question (the doctor must hold the claim: 409 REVIEW_NOT_HELD): the order waits for the answer (needs_info), the claim is given back and the patient is told',

@@ -37,6 +37,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.get(
     '/api/orders/:id/doctors',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['scheduling'],
         summary: "Doctors licensed in the order's shipping state (SPEC §7 doctors by order id)",
@@ -51,7 +52,9 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.post(
     '/api/orders/:id/appointment',
     {
+      config: { access: 'owner' },
       schema: {
+        operationId: 'bookOrderAppointment',
         tags: ['scheduling', 'checkout'],
         summary:
           "Book the order's video or phone visit (doctors licensed in its shipping state; its visit type) and complete its Scheduling stage; booking again moves the visit. 409 SLOT_TAKEN when the time was just taken",
@@ -88,6 +91,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.get(
     '/api/orders/:id/appointment',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['scheduling', 'checkout'],
         summary:
@@ -109,6 +113,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.post(
     '/api/orders/:id/doctor-confirmation',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['scheduling', 'checkout'],
         summary:
@@ -131,6 +136,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.get(
     '/api/account/visit',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['scheduling', 'account'],
         summary:
@@ -150,6 +156,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.post(
     '/api/account/orders/:id/cancel',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['scheduling', 'account'],
         summary: "Cancel the signed-in patient's paid visit order: the card hold is voided and the order cancelled (issue 13 #12)",
@@ -170,6 +177,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.post(
     '/api/account/orders/:id/reschedule',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['scheduling', 'account'],
         summary: "SPEC §7 reschedule doctor for recent order: move the signed-in patient's booked visit of an order (optionally with another doctor)",
@@ -201,6 +209,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.get(
     '/api/reschedulings/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['scheduling'],
         summary: 'The visit behind a reschedule link (our page at /reschedulings/{token}?hide_gdpr_banner=1) and where its order stands',
@@ -218,7 +227,9 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.delete(
     '/api/reschedulings/:token',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'cancelVisitByLink',
         tags: ['scheduling'],
         summary:
           "Cancel the visit behind a link. Before payment the order's Scheduling stage reopens; after payment the order keeps its hold and waits for a new time or its cancellation (issue 13 #12)",
@@ -242,6 +253,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.post(
     '/api/reschedulings/:token/rebook',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['scheduling'],
         summary: "A paid order's cancelled visit: book a new time with the same doctor for the same order (a new link; 409 SLOT_TAKEN)",
@@ -267,6 +279,7 @@ export const orderVisitRoutes: FastifyPluginAsyncZod<{ orderVisits: OrderVisitsW
   app.post(
     '/api/reschedulings/:token/cancel-order',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['scheduling'],
         summary: "Cancel the paid order behind a visit's link: the card hold is voided and the order cancelled (issue 13 #12)",

@@ -72,6 +72,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app.get(
     '/api/doctors/:id/slots',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['scheduling'],
         summary: "A doctor's bookable slots (UTC instants), grouped by day in the patient's zone",
@@ -93,6 +94,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app.get(
     '/api/slots',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['scheduling'],
         summary: '"First available": starts at which some doctor licensed in the state is free',
@@ -109,6 +111,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app.post(
     '/api/appointments',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['scheduling'],
         summary: 'Book a visit (SPEC §3 Schedule invitee); 409 SLOT_TAKEN when the time was just taken',
@@ -148,6 +151,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app.get(
     '/api/reschedulings/:token/slots',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['scheduling'],
         summary: "Slots the visit behind a link can move to (its own time counts as free)",
@@ -166,6 +170,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app.get(
     '/api/reschedulings/:token/invite.ics',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['scheduling'],
         summary: 'The calendar invite of the visit behind a link (text/calendar)',
@@ -186,7 +191,9 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{ scheduling: SchedulingSer
   app.post(
     '/api/reschedulings/:token',
     {
+      config: { access: 'optional' },
       schema: {
+        operationId: 'moveVisitByLink',
         tags: ['scheduling'],
         summary: 'Move the visit behind a link to another slot (same atomic hold; 409 SLOT_TAKEN)',
         params: tokenParams,

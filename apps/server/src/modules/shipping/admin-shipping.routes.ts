@@ -87,6 +87,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
     `${methods}/:methodId`,
     {
       schema: {
+        operationId: 'setAdminStorefrontShippingMethodActive',
         tags: ['admin'],
         summary: 'Activate or deactivate a shipping method (the last active one cannot be deactivated: 409)',
         params: adminShippingMethodParamsSchema,

@@ -9,6 +9,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }
   app.get(
     '/api/shipping-methods',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shipping'],
         summary: "This storefront's shipping methods, cheapest first",
@@ -21,6 +22,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }
   app.get(
     '/api/tax-settings',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shipping'],
         summary: 'Sales tax by state: rate and whether it applies to consult fees; states not listed collect none',

@@ -24,6 +24,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ storefronts: StorefrontSe
   app.get(
     '/api/storefront',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['storefront'],
         summary: "The storefront of this host: theme, feature flags, settings and texts",

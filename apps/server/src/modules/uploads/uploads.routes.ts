@@ -59,7 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = a
   app.post(
     '/api/uploads',
     {
-      config: { rateLimit: perIpPerMinute('uploads') },
+      config: { access: 'session', rateLimit: perIpPerMinute('uploads') },
       schema: {
         tags: ['uploads'],
         summary:
@@ -86,6 +86,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = a
   app.get(
     '/api/uploads/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['uploads'],
         summary: 'The file, to its owner only (anyone else: 404)',

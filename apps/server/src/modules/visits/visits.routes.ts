@@ -89,6 +89,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/orders/:id/visit',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['visits'],
         summary:
@@ -103,6 +104,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/visits/:appointmentId/ice-servers',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['visits'],
         summary:
@@ -117,6 +119,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/doctor/visits/:appointmentId',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor', 'visits'],
         summary: 'issue 16: the visit as its doctor sees it: patient’s name, number and zone, window, arrival, admission, end and outcome, and the doctor’s private note. The visit’s own doctor only (else 404)',
@@ -130,6 +133,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/doctor/visits/:appointmentId/note',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor', 'visits'],
         summary: 'issue 16: write the doctor’s private note on the visit (replaces the earlier text; only doctors read it). The visit’s own doctor only (else 404)',
@@ -144,6 +148,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/visits/:appointmentId/complete',
     {
+      config: { access: 'doctor' },
       schema: {
         tags: ['doctor', 'visits'],
         summary:
