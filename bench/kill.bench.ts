@@ -131,7 +131,7 @@ async function main() {
     const retries: Record<string, number> = {};
     let running = true;
     const started = performance.now();
-    console.log(`Kill -9: ${CHECKOUTS} guest checkouts, ${CONCURRENCY} at a time, 2 web instances behind the balancer, 2 workers, PostgreSQL`);
+    console.log(`Kill -9: ${CHECKOUTS} guest checkouts, ${CONCURRENCY} at a time, 2 web instances behind the balancer, 2 workers, PostgreSQL, ${topology.redisUrl ? 'Redis' : 'no Redis'}`);
     const killing = killer(topology, () => running);
     const results = await runPatients(baseFor, {
       thinkMs: THINK_MS,

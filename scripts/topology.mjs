@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run topology` (issue 20): the production topology on one machine without Docker — two web
 // instances on their own ports, a background-job worker and a load balancer in front, on
-// PostgreSQL (DATABASE_URL, or a fresh local database dropped on exit) and Redis when REDIS_URL is
-// set. Stays in the foreground; Ctrl-C or SIGTERM stops everything (SIGTERM to this node process:
+// PostgreSQL (DATABASE_URL, or a fresh local database dropped on exit) and Redis (REDIS_URL, or
+// the local one when it answers). Stays in the foreground; Ctrl-C or SIGTERM stops everything (SIGTERM to this node process:
 // `npm run` does not pass a SIGTERM it receives on to the script).
 //   node scripts/topology.mjs [--web N] [--workers N] [--port P] [--haproxy] [--echo]
 // --port: the balancer's port (default 4000); web instances take the next ones (P+1, P+2, …).
@@ -38,7 +38,7 @@ const lines = [
   ...topology.instances.filter((i) => i.kind === 'web').map((i) => `    ${i.name.padEnd(8)} ${i.url}  (pid ${topology.pidOf(i.name)})`),
   ...topology.instances.filter((i) => i.kind === 'worker').map((i) => `    ${i.name.padEnd(8)} background jobs  (pid ${topology.pidOf(i.name)})`),
   `  Database  ${topology.databaseName ? `${topology.databaseName} (made for this run; dropped on exit)` : 'DATABASE_URL'}`,
-  `  Redis     ${process.env.REDIS_URL ? 'REDIS_URL' : 'none (each instance keeps its own caches and limits)'}`,
+  `  Redis     ${topology.redisUrl ? `${topology.redisUrl}${process.env.REDIS_URL ? ' (REDIS_URL)' : ' (the local one)'}` : 'none: REDIS_URL unset and no local Redis (each instance keeps its own caches, limits and visit calls)'}`,
   '',
   `  Demo storefronts: ${topology.url.replace('127.0.0.1', 'localhost')} and ${topology.url.replace('127.0.0.1', 'lumen.localhost')}; accounts as \`npm start\` prints them (README).`,
   '  Ctrl-C stops everything.',

@@ -9,7 +9,10 @@ export interface TopologyOptions {
   /** Default: DATABASE_URL, else a fresh local database `<databasePrefix>_<timestamp>`, dropped at stop(). */
   databaseUrl?: string;
   databasePrefix?: string;
+  /** Default: REDIS_URL, else the local Redis (127.0.0.1:6379) when it answers, with a prefix of this run's own. */
   redisUrl?: string;
+  /** false: no Redis even when one is there (each instance keeps its own caches, limits and calls). */
+  redis?: boolean;
   /** Extra environment for every process (web and worker). */
   env?: Record<string, string>;
   /** Extra environment for the workers only. */
@@ -45,6 +48,8 @@ export interface Topology {
   url: string;
   databaseUrl: string;
   databaseName: string | null;
+  /** The Redis every instance shares, or null. */
+  redisUrl: string | null;
   dataDir: string;
   balancer: 'node' | 'haproxy';
   balancerStats: BalancerStats | null;

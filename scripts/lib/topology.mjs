@@ -36,6 +36,22 @@ async function admin(adminUrl, statement) {
   }
 }
 
+const LOCAL_REDIS = 'redis://127.0.0.1:6379';
+
+/** Whether something accepts connections on the local Redis port (within half a second). */
+function localRedisAnswers() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
 /** A fresh database `<prefix>_<timestamp>` on the local server; `drop` removes it. */
 export async function createDatabase(prefix = 'topology', adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
   const name = `${prefix}_${Date.now()}_${randomBytes(2).toString('hex')}`;
@@ -111,7 +127,11 @@ export async function startTopology(options = {}) {
   let database = null;
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? (database = await createDatabase(options.databasePrefix ?? 'topology')).url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-topology-'));
-  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+  // Several instances share rate limits, cache invalidation and visit signalling through Redis:
+  // REDIS_URL, else the local Redis when one answers (a prefix of this run's own), else none
+  // (each instance then keeps its own, which is what the line printed at start says).
+  const redisUrl = options.redis === false ? undefined : (options.redisUrl ?? process.env.REDIS_URL ?? ((await localRedisAnswers()) ? LOCAL_REDIS : undefined));
+  const redisPrefix = process.env.REDIS_PREFIX ?? `topology-${Date.now()}:`;
   const shared = {
     NODE_ENV: 'production',
     PAYMENT_GATEWAY: process.env.PAYMENT_GATEWAY ?? 'sandbox',
@@ -126,7 +146,7 @@ export async function startTopology(options = {}) {
     // Every instance signs and checks the same sessions and links.
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
     TRUST_PROXY: 'true',
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     ...options.env,
   };
 
@@ -223,6 +243,7 @@ export async function startTopology(options = {}) {
     url: balancer.url,
     databaseUrl,
     databaseName: database?.name ?? null,
+    redisUrl: redisUrl ?? null,
     dataDir,
     balancer: options.haproxy ? 'haproxy' : 'node',
     balancerStats: balancer.stats,
