@@ -17,7 +17,9 @@ run(async () => {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const dir = option(args, '--dir') ?? process.env.BACKUP_DIR ?? 'backups';
   const out = path.resolve(option(args, '--out') ?? path.join(dir, `store-${stamp}.dump`));
-  fs.mkdirSync(path.dirname(out), { recursive: true });
+  // The dump holds every patient's records: readable by its owner only, from its first byte.
+  process.umask(0o077);
+  fs.mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
   const partial = `${out}.partial`;
   const { dbnameArg, env, label } = connection(url);
   const started = Date.now();

@@ -12,6 +12,7 @@
 // engine (and haproxy), the same way everywhere. A broken copy of the file must be refused too,
 // so a validator that accepts anything fails this check.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,15 +111,21 @@ const turnSecret = JSON.stringify(coturn.command).match(/--static-auth-secret=([
 check(Boolean(turnSecret) && turnSecret === webEnv.VISIT_TURN_SECRET, 'coturn\'s static-auth-secret is the store\'s VISIT_TURN_SECRET');
 check(typeof webEnv.VISIT_TURN_URLS === 'string' && webEnv.VISIT_TURN_URLS.startsWith('turn:'), `the store hands out TURN (${webEnv.VISIT_TURN_URLS})`);
 
-// 4. The store accepts each process's environment (config.ts, NODE_ENV=production rules).
-for (const [name, processEnv] of [['web', webEnv], ['worker', workerEnv]]) {
-  const loaded = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { loadConfig } = await import('./apps/server/src/config.ts'); try { loadConfig(process.env); console.log('accepted'); } catch (err) { console.error(err.message); process.exit(1); }"], {
+// 4. The store accepts each process's environment (config.ts, NODE_ENV=production rules) once the
+// operator has replaced the template's "change-me" secrets, and refuses the template as it is.
+const loadStoreConfig = (processEnv) =>
+  spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { loadConfig } = await import('./apps/server/src/config.ts'); try { loadConfig(process.env); console.log('accepted'); } catch (err) { console.error(err.message); process.exit(1); }"], {
     cwd: root,
     encoding: 'utf8',
     env: { PATH: process.env.PATH, ...processEnv },
   });
-  check(loaded.status === 0 && loaded.stdout.includes('accepted'), `the store's configuration accepts the ${name} environment${loaded.status === 0 ? '' : `: ${loaded.stderr.trim().split('\n').join(' ')}`}`);
+const filledIn = (processEnv) => Object.fromEntries(Object.entries(processEnv).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/change-me[\w-]*/gi, () => randomBytes(24).toString('hex')) : v]));
+for (const [name, processEnv] of [['web', webEnv], ['worker', workerEnv]]) {
+  const loaded = loadStoreConfig(filledIn(processEnv));
+  check(loaded.status === 0 && loaded.stdout.includes('accepted'), `the store's configuration accepts the ${name} environment with its secrets filled in${loaded.status === 0 ? '' : `: ${loaded.stderr.trim().split('\n').join(' ')}`}`);
 }
+const template = loadStoreConfig(webEnv);
+check(template.status !== 0 && template.stderr.includes('change-me'), 'the store refuses to start with the template\'s "change-me" secrets');
 
 // 5. The balancer's configuration.
 if (works('haproxy', ['-v']) || aptInstall('haproxy')) {

@@ -86,7 +86,9 @@ export async function startBalancer(options) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     const client = req.socket.remoteAddress ?? '';
-    headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${client}` : client;
+    // Set, never appended to: the store trusts this balancer (TRUST_PROXY), so an address a client
+    // wrote itself would become its address for every per-IP limit.
+    headers['x-forwarded-for'] = client;
     headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
     return headers;

@@ -85,7 +85,8 @@ export function haproxyConfig({ port, upstreams, healthPath = '/api/ready' }) {
     // the instance received is never sent twice.
     '  retries 2',
     '  option redispatch',
-    '  option forwardfor',
+    // Set, not appended (option forwardfor keeps the client's own header): see balancer.mjs.
+    '  http-request set-header X-Forwarded-For %[src]',
     'frontend store',
     `  bind 127.0.0.1:${port}`,
     '  http-request set-header X-Forwarded-Proto http',
@@ -156,7 +157,8 @@ export async function startTopology(options = {}) {
   function spawnInstance(instance) {
     const script = instance.kind === 'web' ? 'apps/server/dist/main.js' : 'apps/server/dist/worker.js';
     const env = instance.kind === 'web'
-      ? { ...process.env, ...shared, JOB_WORKER: 'false', PORT: String(instance.port), HOST: '127.0.0.1' }
+      // On SIGTERM, /api/ready says draining long enough for the balancer (checks every second) to take it out.
+      ? { ...process.env, ...shared, JOB_WORKER: 'false', PORT: String(instance.port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_DELAY_MS: '2500' }
       : { ...process.env, ...shared, JOB_WORKER: 'true', ...options.workerEnv };
     const child = spawn(process.execPath, [...nodeArgs, script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     instance.child = child;

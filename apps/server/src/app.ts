@@ -447,6 +447,9 @@ export async function buildApp(options: BuildAppOptions) {
   // issue 20: one Redis for every instance when REDIS_URL is set (rate limits, cache invalidation,
   // visit signalling); closed last, once everything that publishes has stopped.
   const redis = config.REDIS_URL ? openRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, log: app.log }) : undefined;
+  // Closed last: onClose hooks run newest first, and the jobs and the visit hub (added below)
+  // may still publish while they finish.
+  if (redis) app.addHook('onClose', async () => redis.close());
   // Per-IP request limits on the routes that name a family (before any route is registered).
   await app.register(rateLimitsPlugin, { config, redis });
 
@@ -538,7 +541,6 @@ export async function buildApp(options: BuildAppOptions) {
     if (config.JOB_WORKER) services.jobs.start();
   });
   app.addHook('onClose', async () => services.jobs.stop());
-  if (redis) app.addHook('onClose', async () => redis.close());
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

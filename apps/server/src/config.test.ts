@@ -51,6 +51,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY:[^\n]*\n {2}SMTP_URL:/);
     });
 
+    it("refuses the deploy template's change-me placeholders as secrets (issue 20: deploy/.env.example is public)", () => {
+      const env = { ...mailed, PAYMENT_GATEWAY: 'sandbox', AUTH_SECRET: 'change-me-to-48-random-characters-0123456789abcdef' };
+      expect(() => loadConfig(env)).toThrow(/^ {2}AUTH_SECRET: still the template's "change-me" placeholder/m);
+      expect(() => loadConfig({ ...env, AUTH_SECRET: 'x'.repeat(48) })).not.toThrow();
+    });
+
     it('refuses to start until production accepts that prescriptions stay in the fax outbox (issue 15)', () => {
       expect(() => loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox', ALLOW_FAX_OUTBOX: 'false' })).toThrow(/^ {2}ALLOW_FAX_OUTBOX: must be true in production/m);
       expect(loadConfig({ ...mailed, PAYMENT_GATEWAY: 'sandbox' }).ALLOW_FAX_OUTBOX).toBe(true);

@@ -201,6 +201,11 @@ function productionProblems(env: NodeJS.ProcessEnv, config: { ALLOW_OUTBOX: bool
     problems.push('SMTP_URL: must be set in production, or ALLOW_OUTBOX=true to keep mail in the outbox (codes and links would never reach patients)');
   }
   if (config.DEV_CLOCK) problems.push('DEV_CLOCK: must not be set in production (anyone could move the store\'s clock)');
+  // A value left as the deploy template's placeholder is public (deploy/.env.example, issue 20): an
+  // AUTH_SECRET anyone can read would let them sign invite links and work out throttle keys.
+  for (const [name, value] of Object.entries(env)) {
+    if (value && /change-me/i.test(value)) problems.push(`${name}: still the template's "change-me" placeholder; set a secret of your own`);
+  }
   if (!config.ALLOW_FAX_OUTBOX) {
     problems.push('ALLOW_FAX_OUTBOX: must be true in production until a fax service is configured: prescriptions stay in the fax outbox (a partner pharmacy downloads them; a patient\'s own pharmacy would never receive one)');
   }

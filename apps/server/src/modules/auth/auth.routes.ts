@@ -500,7 +500,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Pick
   app.post(
     '/api/ecp/intake/email',
     {
-      config: { access: 'optional' },
+      // It sends a mail, like a code or a reset link.
+      config: { access: 'optional', rateLimit: perIpPerMinute('codes') },
       schema: {
         operationId: 'sendEcpIntakeEmail',
         tags,

@@ -218,7 +218,11 @@ describe('background jobs', () => {
     queue.register('stuck', () => new Promise<void>(() => undefined));
     await queue.enqueue('stuck', {});
     expect(await queue.drain()).toBe(1);
-    expect((await rowsOf('stuck'))[0]).toMatchObject({ status: 'queued', attempts: 1, lastError: 'timed out after 50 ms' });
+    const [row] = await rowsOf('stuck');
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'timed out after 50 ms' });
+    // issue 20: the stuck handler may still be running, so the job waits out this attempt's lock
+    // (5 minutes by default) before another worker may take it, not the 5 s back-off.
+    expect(row!.runAt.getTime() - now().getTime()).toBeGreaterThanOrEqual(5 * 60_000 - 1000);
   });
 
   it('gives each job to exactly one of several processes working the queue at once', async () => {

@@ -41,6 +41,12 @@ export interface JobQueueOptions {
 const MINUTE = 60_000;
 const RECURRING_PREFIX = 'every:';
 
+class HandlerTimedOut extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
 /** Retry back-off: 5 s, 10 s, 20 s … capped at an hour. */
 export const retryDelayMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 60 * MINUTE);
 
@@ -90,7 +96,7 @@ export function createJobQueue(options: JobQueueOptions) {
   function runHandler(handler: JobHandler, job: { id: string; payload: Record<string, unknown>; attempts: number }) {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${handlerTimeoutMs} ms`)), handlerTimeoutMs);
+      timer = setTimeout(() => reject(new HandlerTimedOut(handlerTimeoutMs)), handlerTimeoutMs);
     });
     return Promise.race([handler(job.payload, { id: job.id, attempt: job.attempts }), timeout]).finally(() => clearTimeout(timer));
   }
@@ -124,12 +130,23 @@ export function createJobQueue(options: JobQueueOptions) {
         .set(
           giveUp
             ? { status: 'failed', lockedUntil: null, finishedAt: now(), lastError: message }
-            : { status: 'queued', lockedUntil: null, runAt: new Date(now().getTime() + retryDelayMs(attempt)), lastError: message },
+            : { status: 'queued', lockedUntil: null, runAt: retryAt(job, attempt, error), lastError: message },
         )
         .where(mine);
       options.onFinished?.(job.name, giveUp ? 'failed' : 'retry');
     }
     return true;
+  }
+
+  /**
+   * When a failed attempt may be tried again. A handler that timed out is not stopped (a promise
+   * cannot be), so it may still be sending a mail: no one takes the job before this attempt's lock
+   * runs out, as if its process had died (issue 20: a job runs once across workers).
+   */
+  function retryAt(job: { lockedUntil: Date | null }, attempt: number, error: unknown): Date {
+    const backOff = now().getTime() + retryDelayMs(attempt);
+    const lockEnds = error instanceof HandlerTimedOut && job.lockedUntil ? job.lockedUntil.getTime() : 0;
+    return new Date(Math.max(backOff, lockEnds));
   }
 
   /** Runs due jobs until none is left; the number run. */
