@@ -18,7 +18,12 @@ function fieldName(instancePath: string, context: string | undefined, missing?: 
  * Fastify's `frameworkErrors`: what it answers before routing (a path that is not valid percent-
  * encoding, FST_ERR_BAD_URL) as our problem, not its default JSON with its error code and the URL.
  */
-export function frameworkErrorHandler(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // A path parameter over the router's length limit keeps its 414 (URI too long).
+  if (error.statusCode === 414) {
+    void reply.status(414).type(PROBLEM_CONTENT_TYPE).send({ type: 'about:blank', status: 414, code: 'URI_TOO_LONG', detail: 'The address is too long.' });
+    return;
+  }
   void reply
     .status(400)
     .type(PROBLEM_CONTENT_TYPE)

@@ -103,6 +103,9 @@ describe('the Redis bus keeps the in-memory bus’s promise', () => {
         if (e.kind === 'join' && e.role === 'doctor') void busA.publish(visit, { kind: 'here', role: 'patient', connId: 'p1' });
       });
       const stopB = busB.subscribe(visit, (e) => heardB.push(name(e)));
+      // Both instances' SUBSCRIBEs are in place first: A's publish waits for A's own only, and an
+      // event published before B subscribed is not B's to hear (a CI run caught B missing it).
+      await expect.poll(async () => (await a.client.pubsub('NUMSUB', `${prefix}visit:${visit}`))[1], { timeout: WAIT_MS }).toBe(2);
       await busA.publish(visit, { kind: 'join', role: 'patient', connId: 'p1' });
       // Resolved: this process's listener has it already.
       expect(heardA).toEqual(['join:patient']);
