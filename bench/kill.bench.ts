@@ -21,7 +21,7 @@
 // Prints the figures and exits 1 on any violation. With PostgreSQL unreachable it says so and exits 0.
 import pg from 'pg';
 import { LIFTED_RATE_LIMITS } from './lib/store-process.ts';
-import { startTopology, type Topology } from '../scripts/lib/topology.mjs';
+import { postgresReachable, startTopology, type Topology } from '../scripts/lib/topology.mjs';
 import { runPatients, type CheckoutResult } from './lib/checkout-flow.ts';
 
 const CHECKOUTS = Number(process.env.KILL_CHECKOUTS ?? 200);
@@ -39,17 +39,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (a: number, b: number) => a + Math.random() * (b - a);
 const LIVE = `('authorized', 'captured')`;
 const BENCH_USERS = `(select id from users where email like 'bench.%@example.com')`;
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Kills a web instance or a worker (alternately, the instance drawn at random) until `running()` is false. */
 async function killer(topology: Topology, running: () => boolean) {
@@ -105,7 +94,7 @@ async function settle(db: pg.Client): Promise<Settled> {
 }
 
 async function main() {
-  if (!(await reachable())) {
+  if (!(await postgresReachable(adminUrl))) {
     console.log(`Kill -9 suite skipped: PostgreSQL is unreachable at ${adminUrl}.`);
     return;
   }

@@ -13,9 +13,8 @@
 // throughput; on two machines it would add the second machine's. Printed as one table.
 // With PostgreSQL unreachable it says so and exits 0 (skipped).
 import os from 'node:os';
-import pg from 'pg';
 import { LIFTED_RATE_LIMITS } from './lib/store-process.ts';
-import { startTopology, type Topology } from '../scripts/lib/topology.mjs';
+import { postgresReachable, startTopology, type Topology } from '../scripts/lib/topology.mjs';
 import { CHECKOUT_STEPS, percentile, runPatients, type RunResults } from './lib/checkout-flow.ts';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 200);
@@ -30,17 +29,6 @@ interface Row {
   setup: string;
   run: string;
   results: RunResults;
-}
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function measure(setup: string, base: string, rows: Row[]) {
@@ -75,7 +63,7 @@ async function withTopology(web: number, use: (t: Topology) => Promise<void>) {
 }
 
 async function main() {
-  if (!(await reachable())) {
+  if (!(await postgresReachable(adminUrl))) {
     console.log(`Load benchmark skipped: PostgreSQL is unreachable at ${adminUrl}.`);
     return;
   }

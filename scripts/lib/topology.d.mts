@@ -64,6 +64,7 @@ export interface Topology {
 
 export function startTopology(options?: TopologyOptions): Promise<Topology>;
 export function freePort(): Promise<number>;
+export function postgresReachable(adminUrl?: string): Promise<boolean>;
 export function createDatabase(prefix?: string, adminUrl?: string): Promise<{ name: string; url: string; drop: () => Promise<unknown> }>;
 export function haproxyAvailable(): boolean;
 export const repoRoot: string;

@@ -52,6 +52,16 @@ function localRedisAnswers() {
   });
 }
 
+/** Whether the PostgreSQL server at `adminUrl` takes a connection (the suites skip without one). */
+export async function postgresReachable(adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
+  try {
+    await admin(adminUrl, 'SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A fresh database `<prefix>_<timestamp>` on the local server; `drop` removes it. */
 export async function createDatabase(prefix = 'topology', adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
   const name = `${prefix}_${Date.now()}_${randomBytes(2).toString('hex')}`;
