@@ -1,10 +1,12 @@
 // One app per test file on its own database, with a movable clock and a request helper that
 // behaves like our web client (CSRF header, cookies carried between calls).
+import type { Writable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import { testConfig, type AppConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
+import { loggerOptions } from '../src/lib/logging.ts';
 
 export interface TestContext {
   app: App;
@@ -24,6 +26,8 @@ const redisForTests = (): Partial<AppConfig> =>
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   extend?: (app: App) => void | Promise<void>,
+  /** logStream: the store's own logger settings, written there (a test that reads the log); else no log. */
+  options: { logStream?: Writable } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const clock = {
@@ -32,11 +36,12 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const config = testConfig({ WEB_DIST_DIR: '/nonexistent', ...redisForTests(), ...overrides });
   const app = await buildApp({
-    config: testConfig({ WEB_DIST_DIR: '/nonexistent', ...redisForTests(), ...overrides }),
+    config,
     database,
     now: () => clock.now,
-    logger: false,
+    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : false,
   });
   if (extend) await extend(app);
   await app.ready();

@@ -11,14 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { cardDetailsSchema, type QuestionnaireDefinitionInput } from '@store/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { testConfig } from '../config.ts';
 import { DEMO_PRODUCTS } from '../db/seed/store.ts';
 import { users } from '../db/schema/auth.ts';
 import { EVERGREEN_ID } from '../db/seed/storefronts.ts';
-import { createTestDatabase } from '../../test/database.ts';
-import { TestBrowser, type TestContext } from '../../test/app.ts';
-import { loggerOptions } from './logging.ts';
+import { createTestApp, TestBrowser, type TestContext } from '../../test/app.ts';
 
 const suffix = randomUUID().slice(0, 8);
 const PATIENT = {
@@ -57,23 +53,15 @@ async function appWithCapturedLog(nodeEnv: 'production' | 'test') {
       done();
     },
   });
-  const database = await createTestDatabase();
-  const clock = { now: new Date(), advance: (ms: number) => void (clock.now = new Date(clock.now.getTime() + ms)) };
   // Production as deployed with the built-in card sandbox and mail kept in the outbox (as the bench runs it).
-  const config = testConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'trace', JOB_WORKER: false, NODE_ENV: nodeEnv, ALLOW_OUTBOX: true, ALLOW_FAX_OUTBOX: true });
-  const app = await buildApp({ config, database, now: () => clock.now, logger: { ...loggerOptions(config), stream } });
-  await app.ready();
-  const questionnaire = await app.services.consults.getQuestionnaire(EVERGREEN_ID, 'weight-care-intake');
-  await app.services.consults.createVersion({ questionnaireId: questionnaire.id, definition });
-  const ctx: TestContext = {
-    app,
-    database,
-    clock,
-    close: async () => {
-      await app.close();
-      await database.close();
+  const ctx = await createTestApp(
+    { LOG_LEVEL: 'trace', JOB_WORKER: false, NODE_ENV: nodeEnv, ALLOW_OUTBOX: true, ALLOW_FAX_OUTBOX: true },
+    async (app) => {
+      const questionnaire = await app.services.consults.getQuestionnaire(EVERGREEN_ID, 'weight-care-intake');
+      await app.services.consults.createVersion({ questionnaireId: questionnaire.id, definition });
     },
-  };
+    { logStream: stream },
+  );
   return { ctx, lines };
 }
 
